@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const API_ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'payment_required',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unprocessable',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** The one error shape every API error uses (docs/decisions/0005-api-conventions.md). */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(API_ERROR_CODES),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const APPLICATION_NAME_HEADER = 'x-application-name';
+export const APPLICATION_NAME = 'dukani';
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -1,0 +1,68 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { healthRoutes } from './health/health.routes';
+import type { AppDependencies, AppEnv } from './http/context';
+import { errorBody, fieldMessages, HttpError } from './http/errors';
+import { openApiRoutes } from './http/openapi.routes';
+import { mountRoutes, type MountedRoute } from './http/routes';
+import { securityHeaders } from './http/security';
+import { mountWebApp } from './http/web-app';
+import { tenancyRoutes } from './tenancy/tenancy.routes';
+
+export type DukaniApp = OpenAPIHono<AppEnv> & { mountedRoutes: readonly MountedRoute[] };
+
+/** Builds the whole HTTP app; tests call it in-process with their own dependencies. */
+export function createApp(deps: AppDependencies, options: { serveWeb?: boolean } = {}): DukaniApp {
+  const app = new OpenAPIHono<AppEnv>({
+    // Invalid input never reaches a handler: 400 with a message per field.
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const error = new HttpError('validation_failed', 'Some fields are invalid', fieldMessages(result.error));
+        return c.json(errorBody(error, c.var.requestId), 400);
+      }
+    },
+  });
+
+  app.use('*', requestId({ limitLength: 64 }));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    const logger = deps.logger.child({ requestId: c.var.requestId });
+    c.set('logger', logger);
+    const started = performance.now();
+    await next();
+    logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use('*', securityHeaders());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) =>
+        c.json(errorBody(new HttpError('payload_too_large', 'The request body is too large'), c.var.requestId), 413),
+    }),
+  );
+
+  const mountedRoutes: MountedRoute[] = [];
+  mountRoutes(app, [...healthRoutes, ...tenancyRoutes, ...openApiRoutes(app, deps.config.version)], mountedRoutes);
+
+  app.all('/api/*', (c) => c.json(errorBody(new HttpError('not_found', 'No such API route'), c.var.requestId), 404));
+  if (options.serveWeb ?? true) mountWebApp(app, deps.config.webDistDir, deps.config.isProduction);
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(errorBody(error, c.var.requestId), error.status as 400);
+    if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
+      return c.json(errorBody(new HttpError('bad_request', 'The request body is not valid JSON'), c.var.requestId), 400);
+    }
+    (c.var.logger ?? deps.logger).error({ err: error, path: c.req.path }, 'Unhandled error');
+    return c.json(
+      errorBody(new HttpError('internal_error', 'Something went wrong on our side. Please try again.'), c.var.requestId),
+      500,
+    );
+  });
+
+  return Object.assign(app, { mountedRoutes });
+}

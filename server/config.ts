@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+// Spec §5 "Startup": secrets ≥ 50 characters, URLs must parse, else startup fails naming the variable.
+export const SECRET_MIN_LENGTH = 50;
+
+const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'trace'] as const;
+
+const urlString = z.string().trim().refine(
+  (value) => {
+    try {
+      new URL(value);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'invalid URL' },
+);
+const secretString = z
+  .string()
+  .refine((value) => value.length >= SECRET_MIN_LENGTH, {
+    message: `invalid key (must be at least ${SECRET_MIN_LENGTH} characters)`,
+  });
+const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(blankAsUndefined, urlString.optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: z.preprocess(blankAsUndefined, urlString.optional()),
+  ROOT_DOMAINS: z
+    .string()
+    .default('dukani.co.ke,dukani.com')
+    .transform((value) => value.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'invalid domain')).min(1)),
+  AUTH_SECRET: z.preprocess(blankAsUndefined, secretString.optional()),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('warn'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  SEED_DEMO: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  publicUrl: string | undefined;
+  rootDomains: string[];
+  authSecret: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  bodyLimitBytes: number;
+  /** Demo data (tenants, users, products) is seeded only on the embedded database or when asked. */
+  seedDemo: boolean;
+  webDistDir: string;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+  let authSecret = e.AUTH_SECRET;
+  if (!authSecret) {
+    if (isProduction) throw new ConfigError(['AUTH_SECRET: invalid key (required in production)']);
+    authSecret = readOrCreateDevelopmentSecret(dataDir);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    publicUrl: e.PUBLIC_URL,
+    rootDomains: e.ROOT_DOMAINS,
+    authSecret,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    version: readPackageVersion(),
+  };
+}
+
+// Generated once and kept beside the data, so sessions survive restarts in development.
+function readOrCreateDevelopmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= SECRET_MIN_LENGTH) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function readPackageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}

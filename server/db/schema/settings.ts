@@ -1,0 +1,18 @@
+import { integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { tenantOwnedColumns } from './tenancy';
+
+/** One row per tenant (spec §3 business_settings). Defaults per spec §9. */
+export const businessSettings = pgTable(
+  'business_settings',
+  {
+    ...tenantOwnedColumns(),
+    currencyCode: text('currency_code').notNull().default('USD'),
+    currencySymbol: text('currency_symbol').notNull().default('$'),
+    currencyDecimals: integer('currency_decimals').notNull().default(2),
+    companyLogoUrl: text('company_logo_url'),
+    timeZone: text('time_zone').notNull().default('Africa/Nairobi'),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('business_settings_one_per_tenant').on(t.tenantId)],
+);

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+// Platform tables: global, not tenant-owned (docs/decisions/0003-composite-keys-and-rls.md).
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    subdomain: text('subdomain').notNull().unique(),
+    status: text('status').notNull().default('trial'),
+    ...timestamps(),
+  },
+  (t) => [
+    check('tenants_status_check', sql`${t.status} in ('active', 'trial', 'suspended', 'cancelled')`),
+    index('tenants_status_idx').on(t.status),
+  ],
+);
+
+/** The spec's "domain configuration": custom domains and extra subdomain records of a tenant. */
+export const tenantDomains = pgTable(
+  'tenant_domains',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    domain: text('domain').notNull().unique(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    isCustomDomain: boolean('is_custom_domain').notNull().default(true),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    allowTenantlessAuth: boolean('allow_tenantless_auth').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    check('tenant_domains_domain_lowercase', sql`${t.domain} = lower(${t.domain})`),
+    index('tenant_domains_tenant_idx').on(t.tenantId),
+  ],
+);
+
+/**
+ * Columns every tenant-owned table starts with. The table then declares
+ * primaryKey({ columns: [t.tenantId, t.id] }), includes tenant_id in every foreign key to another
+ * tenant table, and gets its forced RLS policy from a migration calling
+ * app_private.enable_tenant_isolation('<table>') (docs/decisions/0003-composite-keys-and-rls.md).
+ */
+export const tenantOwnedColumns = () => ({
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+});

@@ -1,0 +1,54 @@
+import type { ApiErrorBody, ApiErrorCode } from '../../core/api/api-error.schemas';
+import type { z } from 'zod';
+
+const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/** An error the client is meant to see: its code, message and field messages reach the response. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = STATUS_BY_CODE[code];
+  }
+}
+
+export const notFound = (message = 'Not found') => new HttpError('not_found', message);
+
+/** Zod issues as { "field.path": ["message", …] }; issues on the whole input go under "_". */
+export function fieldMessages(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+export function errorBody(error: HttpError, requestId?: string): ApiErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(requestId ? { requestId } : {}),
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { bootstrap } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // Plain text on stderr: this must be readable before any logger exists.
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const deps = await bootstrap(config, logger);
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+    const url = config.publicUrl ?? `http://localhost:${info.port}`;
+    // One line a person starting the app wants to see, whatever the log level.
+    console.log(`Dukani is running on ${url} (database: ${deps.database.driver})`);
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'Shutting down');
+    server.close(() => {
+      void deps.database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('Dukani failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { USABLE_TENANT_STATUSES, type TenantStatus } from '../../core/tenancy/tenancy.rules';
+import type { PublicTenant } from '../../core/tenancy/tenancy.schemas';
+import { enterTenantScope, queryRows, type Database } from '../db/client';
+import { businessSettings, tenants } from '../db/schema/index';
+
+// Lookups behind host-based tenant resolution (spec §4 "Domain resolution", §7 "Tenant and domain").
+// They read platform tables only; the logo comes from the tenant's own settings through withTenant.
+
+const usable = inArray(tenants.status, [...USABLE_TENANT_STATUSES]);
+
+export async function findUsableTenantIdBySubdomain(database: Database, subdomain: string): Promise<string | null> {
+  const [row] = await database.platform
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(eq(tenants.subdomain, subdomain), usable))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Local development hosts: by normalised tenant name, then by partial subdomain or name match. */
+export async function findUsableTenantIdByNameOrPartial(database: Database, term: string): Promise<string | null> {
+  // The same normalisation as generateSubdomain() in core, done in SQL so no tenant list is loaded.
+  const normalisedName = sql`trim(both '-' from regexp_replace(lower(${tenants.name}), '[^a-z0-9]+', '-', 'g'))`;
+  const [byName] = await database.platform
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(usable, sql`${normalisedName} = ${term}`))
+    .orderBy(tenants.createdAt)
+    .limit(1);
+  if (byName) return byName.id;
+  // strpos, not LIKE: the host is client input and must not act as a pattern.
+  const [partial] = await database.platform
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(usable, sql`(strpos(${tenants.subdomain}, ${term}) > 0 or strpos(lower(${tenants.name}), ${term}) > 0)`))
+    .orderBy(sql`length(${tenants.subdomain})`, tenants.createdAt)
+    .limit(1);
+  return partial?.id ?? null;
+}
+
+export interface DomainRecordMatch {
+  tenantId: string | null;
+  allowTenantlessAuth: boolean;
+}
+
+/** Spec §7 RPC get_tenant_by_domain, plus the record's tenantless-sign-in flag. */
+export async function findTenantByDomain(database: Database, domain: string): Promise<DomainRecordMatch> {
+  const [row] = await queryRows<{ tenant_id: string | null; allow_tenantless_auth: boolean | null }>(
+    database.platform,
+    sql`select get_tenant_by_domain(${domain}) as tenant_id,
+               (select allow_tenantless_auth from tenant_domains where domain = lower(${domain})) as allow_tenantless_auth`,
+  );
+  return { tenantId: row?.tenant_id ?? null, allowTenantlessAuth: row?.allow_tenantless_auth ?? false };
+}
+
+export async function loadPublicTenant(database: Database, tenantId: string): Promise<PublicTenant | null> {
+  const [tenant] = await database.platform
+    .select({ id: tenants.id, name: tenants.name, subdomain: tenants.subdomain, status: tenants.status })
+    .from(tenants)
+    .where(and(eq(tenants.id, tenantId), usable))
+    .limit(1);
+  if (!tenant) return null;
+  const [settings] = await database.withTenant(tenantId, (tx) =>
+    tx.select({ logoUrl: businessSettings.companyLogoUrl }).from(businessSettings).limit(1),
+  );
+  return { ...tenant, status: tenant.status as PublicTenant['status'], logoUrl: settings?.logoUrl ?? null };
+}
+
+export interface NewTenant {
+  name: string;
+  subdomain: string;
+  status?: TenantStatus;
+  settings?: Partial<Pick<typeof businessSettings.$inferInsert, 'currencyCode' | 'currencySymbol' | 'companyLogoUrl' | 'timeZone'>>;
+}
+
+/** Creates a tenant and its business settings in one transaction. */
+export async function createTenant(database: Database, input: NewTenant): Promise<{ id: string }> {
+  return database.platform.transaction(async (tx) => {
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({ name: input.name, subdomain: input.subdomain, status: input.status ?? 'trial' })
+      .returning({ id: tenants.id });
+    if (!tenant) throw new Error('Tenant insert returned no row');
+    const scoped = await enterTenantScope(tx, tenant.id);
+    await scoped.insert(businessSettings).values({ tenantId: tenant.id, ...input.settings });
+    return tenant;
+  });
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/client';
+
+export type TestDatabase = Database & { dispose(): Promise<void> };
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server in DATABASE_URL when TEST_DB=postgres (dropped again by dispose()).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = await openDatabase({ driver: 'pglite' });
+    await database.migrate();
+    return Object.assign(database, { dispose: () => database.close() });
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `dukani_test_${randomBytes(6).toString('hex')}`;
+  await runAdmin(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 8 });
+  await database.migrate();
+  return Object.assign(database, {
+    async dispose() {
+      await database.close();
+      await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  });
+}
+
+async function runAdmin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
