@@ -1,11 +1,11 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { healthRoutes } from './health/health.routes';
 import type { AppDependencies, AppEnv } from './http/context';
-import { errorBody, fieldMessages, HttpError } from './http/errors';
+import { errorBody, HttpError } from './http/errors';
 import { openApiRoutes } from './http/openapi.routes';
-import { mountRoutes, type MountedRoute } from './http/routes';
+import { createApiRouter, mountRoutes, type MountedRoute } from './http/routes';
 import { securityHeaders } from './http/security';
 import { mountWebApp } from './http/web-app';
 import { tenancyRoutes } from './tenancy/tenancy.routes';
@@ -14,15 +14,7 @@ export type DukaniApp = OpenAPIHono<AppEnv> & { mountedRoutes: readonly MountedR
 
 /** Builds the whole HTTP app; tests call it in-process with their own dependencies. */
 export function createApp(deps: AppDependencies, options: { serveWeb?: boolean } = {}): DukaniApp {
-  const app = new OpenAPIHono<AppEnv>({
-    // Invalid input never reaches a handler: 400 with a message per field.
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        const error = new HttpError('validation_failed', 'Some fields are invalid', fieldMessages(result.error));
-        return c.json(errorBody(error, c.var.requestId), 400);
-      }
-    },
-  });
+  const app = createApiRouter();
 
   app.use('*', requestId({ limitLength: 64 }));
   app.use('*', async (c, next) => {

@@ -54,6 +54,11 @@ export function normalizeHost(rawHost: string | null | undefined): string {
   return host.replace(/\.$/, '');
 }
 
+/** Host names are letters, digits, dots and hyphens (an IPv6 literal is bracketed); ≤ 253 characters. */
+export function isWellFormedHost(host: string): boolean {
+  return host.length <= 253 && (/^[a-z0-9.-]*$/.test(host) || /^\[[0-9a-f:.]+\]$/.test(host));
+}
+
 export function classifyHost(rawHost: string, rootDomains: readonly string[]): HostKind {
   const host = normalizeHost(rawHost);
   if ((DEVELOPMENT_HOSTS as readonly string[]).includes(host) || host === '') {

@@ -1,6 +1,7 @@
-import { type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
+import { errorBody, fieldMessages, HttpError } from './errors';
 
 // Every route declares who may call it (docs/decisions/0005-api-conventions.md). A route reaches
 // the app only through mountRoutes, which takes nothing but RouteDefinitions made by these builders.
@@ -51,4 +52,16 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>, definitions: RouteDefiniti
       access: definition.access,
     });
   }
+}
+
+/** An OpenAPI router whose invalid input never reaches a handler: 400 with a message per field. */
+export function createApiRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const error = new HttpError('validation_failed', 'Some fields are invalid', fieldMessages(result.error));
+        return c.json(errorBody(error, c.var.requestId), 400);
+      }
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { classifyHost, fallbackHosts, normalizeHost } from '../../core/tenancy/tenancy.rules';
+import { classifyHost, fallbackHosts, isWellFormedHost, normalizeHost } from '../../core/tenancy/tenancy.rules';
 import type { TenantContext } from '../../core/tenancy/tenancy.schemas';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
@@ -14,7 +14,6 @@ export const POSITIVE_CACHE_MS = 5 * 60_000;
 export const NEGATIVE_CACHE_MS = 10_000;
 // Spec: a resolution in progress is waited for (50 ms polls, at most 30), then forced anew.
 export const IN_FLIGHT_WAIT_MS = 50 * 30;
-const MAX_HOST_LENGTH = 253;
 // Hosts are client input: bound the cache so random Host headers cannot grow it without limit.
 const MAX_CACHED_HOSTS = 10_000;
 
@@ -95,7 +94,8 @@ export function createTenantResolver({ database, rootDomains, logger, now = Date
   return {
     async resolve(rawHost) {
       const host = normalizeHost(rawHost);
-      if (host.length > MAX_HOST_LENGTH) return { tenant: null, allowTenantlessAuth: false };
+      // Client input that cannot be a host name never reaches the database or the cache.
+      if (!isWellFormedHost(host)) return { tenant: null, allowTenantlessAuth: false };
       const cached = cache.get(host);
       if (cached && cached.expiresAt > now()) return cached.context;
       const pending = inFlight.get(host);

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SECRET_MIN_LENGTH } from './config';
+
+const secret = 's'.repeat(SECRET_MIN_LENGTH);
+const tempDir = () => mkdtempSync(join(tmpdir(), 'dukani-config-'));
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig (spec §5 "Startup")', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ AUTH_SECRET: secret, DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      logLevel: 'warn',
+      rootDomains: ['dukani.co.ke', 'dukani.com'],
+      databaseUrl: undefined,
+      seedDemo: true,
+      isProduction: false,
+    });
+  });
+
+  it('names a URL variable that does not parse: "invalid URL"', () => {
+    expect(problemsOf({ AUTH_SECRET: secret, DATABASE_URL: 'not a url' })).toEqual(['DATABASE_URL: invalid URL']);
+    expect(problemsOf({ AUTH_SECRET: secret, PUBLIC_URL: 'http//x' })).toEqual(['PUBLIC_URL: invalid URL']);
+  });
+
+  it('names a secret shorter than 50 characters: "invalid key"', () => {
+    expect(problemsOf({ AUTH_SECRET: 's'.repeat(SECRET_MIN_LENGTH - 1) })[0]).toMatch(/^AUTH_SECRET: invalid key/);
+  });
+
+  it('requires a secret in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })[0]).toMatch(/^AUTH_SECRET: invalid key/);
+  });
+
+  it('rejects bad log levels, ports and root domains', () => {
+    expect(problemsOf({ AUTH_SECRET: secret, LOG_LEVEL: 'verbose' })[0]).toMatch(/^LOG_LEVEL:/);
+    expect(problemsOf({ AUTH_SECRET: secret, PORT: 'eighty' })[0]).toMatch(/^PORT:/);
+    expect(problemsOf({ AUTH_SECRET: secret, ROOT_DOMAINS: 'nodot' })[0]).toMatch(/^ROOT_DOMAINS/);
+  });
+
+  it('generates a development secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(SECRET_MIN_LENGTH);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(first.authSecret);
+  });
+
+  it('seeds demo data only on the embedded database unless SEED_DEMO says otherwise', () => {
+    const pgUrl = 'postgres://u@127.0.0.1/db';
+    expect(loadConfig({ AUTH_SECRET: secret, DATABASE_URL: pgUrl }).seedDemo).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: secret, DATABASE_URL: pgUrl, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+});
+
+describe('the server process with bad configuration', () => {
+  it('exits non-zero before listening, naming the variable', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { PATH: process.env.PATH, DATABASE_URL: 'nope', AUTH_SECRET: secret, PORT: '0', DATA_DIR: tempDir() },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('DATABASE_URL: invalid URL');
+    expect(result.stdout).not.toContain('Dukani is running');
+  });
+});

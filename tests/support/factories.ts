@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { TenantStatus } from '../../core/tenancy/tenancy.rules';
+import type { Database } from '../../server/db/client';
+import { tenantDomains, tenants } from '../../server/db/schema/index';
+import { createTenant as createTenantRecord } from '../../server/tenancy/tenancy.service';
+
+export interface TestTenant {
+  id: string;
+  name: string;
+  subdomain: string;
+}
+
+/** A tenant with business settings; names are unique so factories can run in any order. */
+export async function createTenant(
+  database: Database,
+  overrides: { name?: string; subdomain?: string; status?: TenantStatus } = {},
+): Promise<TestTenant> {
+  const suffix = randomBytes(4).toString('hex');
+  const name = overrides.name ?? `Test Shop ${suffix}`;
+  const subdomain = overrides.subdomain ?? `shop-${suffix}`;
+  const { id } = await createTenantRecord(database, { name, subdomain, status: overrides.status ?? 'active' });
+  return { id, name, subdomain };
+}
+
+export async function createDomain(
+  database: Database,
+  values: { domain: string; tenantId: string | null; isCustomDomain?: boolean; verified?: boolean; allowTenantlessAuth?: boolean },
+) {
+  await database.platform.insert(tenantDomains).values({
+    domain: values.domain,
+    tenantId: values.tenantId,
+    isCustomDomain: values.isCustomDomain ?? true,
+    verifiedAt: values.verified === false ? null : sql`now()`,
+    allowTenantlessAuth: values.allowTenantlessAuth ?? false,
+  });
+}
+
+export async function setTenantStatus(database: Database, tenantId: string, status: TenantStatus) {
+  await database.platform.update(tenants).set({ status }).where(eq(tenants.id, tenantId));
+}
