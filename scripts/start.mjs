@@ -35,6 +35,9 @@ if (isStale(OUTPUTS.server)) {
   run('build:server');
 }
 
+const prepared = spawnSync(process.execPath, ['--enable-source-maps', OUTPUTS.server, '--prepare'], { stdio: 'inherit' });
+if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+
 const server = spawn(process.execPath, ['--enable-source-maps', OUTPUTS.server], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { createTestApp, createTestConfig, type TestApp } from '../tests/support/test-app';
 import { createTestDatabase } from '../tests/support/test-db';
 import { createApp } from './app';
+import { wireDependencies } from './dependencies';
 import { createApiRouter, mountRoutes, publicRoute, type MountedRoute } from './http/routes';
 import { createLogger } from './logger';
-import { createTenantResolver } from './tenancy/tenant-resolver';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('route access levels (house rule 3)', () => {
       .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(served.length).toBeGreaterThan(0);
     for (const route of served) expect(declared).toContain(route);
-    for (const route of testApp.app.mountedRoutes) expect(['public', 'tenant', 'platform']).toContain(route.access.level);
+    for (const route of testApp.app.mountedRoutes) expect(['public', 'user', 'tenant', 'platform']).toContain(route.access.level);
   });
 
   it('the OpenAPI document lists every mounted route with its x-access', async () => {
@@ -83,10 +83,7 @@ describe('HTTP conventions', () => {
     const database = await createTestDatabase();
     const config = createTestConfig();
     const logger = createLogger('error');
-    const app = createApp(
-      { config, database, logger, tenantResolver: createTenantResolver({ database, rootDomains: config.rootDomains, logger }) },
-      { serveWeb: false },
-    );
+    const app = createApp(wireDependencies(config, database, logger), { serveWeb: false });
     await database.dispose();
     const response = await app.request('/api/health');
     expect(response.status).toBe(503);

@@ -1,12 +1,17 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { authRoutes } from './auth/auth.routes';
+import { emailRoutes } from './email/email.routes';
 import { healthRoutes } from './health/health.routes';
 import type { AppDependencies, AppEnv } from './http/context';
 import { errorBody, HttpError } from './http/errors';
 import { openApiRoutes } from './http/openapi.routes';
 import { createApiRouter, mountRoutes, type MountedRoute } from './http/routes';
+import { sameOriginWrites } from './http/same-origin';
 import { securityHeaders } from './http/security';
+import { profileRoutes } from './profile/profile.routes';
+import { settingsRoutes } from './settings/settings.routes';
 import { mountWebApp } from './http/web-app';
 import { tenancyRoutes } from './tenancy/tenancy.routes';
 
@@ -29,23 +34,38 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     );
   });
   app.use('*', securityHeaders());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      onError: (c) =>
-        c.json(errorBody(new HttpError('payload_too_large', 'The request body is too large'), c.var.requestId), 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: deps.config.bodyLimitBytes,
+    onError: (c) =>
+      c.json(errorBody(new HttpError('payload_too_large', 'The request body is too large'), c.var.requestId), 413),
+  });
+  // GET and HEAD carry no body; skipping them avoids building a Request per read (measured).
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('/api/*', sameOriginWrites);
 
   const mountedRoutes: MountedRoute[] = [];
-  mountRoutes(app, [...healthRoutes, ...tenancyRoutes, ...openApiRoutes(app, deps.config.version)], mountedRoutes);
+  mountRoutes(
+    app,
+    [
+      ...healthRoutes,
+      ...tenancyRoutes,
+      ...authRoutes,
+      ...profileRoutes,
+      ...settingsRoutes,
+      ...emailRoutes,
+      ...openApiRoutes(app, deps.config.version),
+    ],
+    mountedRoutes,
+  );
 
   app.all('/api/*', (c) => c.json(errorBody(new HttpError('not_found', 'No such API route'), c.var.requestId), 404));
   if (options.serveWeb ?? true) mountWebApp(app, deps.config.webDistDir, deps.config.isProduction);
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(errorBody(error, c.var.requestId), error.status as 400);
+    if (error instanceof HttpError) {
+      if (error.meta.retryAfterSeconds) c.header('Retry-After', String(error.meta.retryAfterSeconds));
+      return c.json(errorBody(error, c.var.requestId), error.status as 400);
+    }
     if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
       return c.json(errorBody(new HttpError('bad_request', 'The request body is not valid JSON'), c.var.requestId), 400);
     }

@@ -32,6 +32,7 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(blankAsUndefined, urlString.optional()),
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'use a size such as 16MB').default('16MB'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.preprocess(blankAsUndefined, urlString.optional()),
   ROOT_DOMAINS: z
@@ -42,6 +43,9 @@ const environmentSchema = z.object({
   AUTH_SECRET: z.preprocess(blankAsUndefined, secretString.optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('warn'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  TRUST_PROXY: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
+  SMTP_URL: z.preprocess(blankAsUndefined, urlString.optional()),
+  MAIL_FROM: z.string().default('Dukani <no-reply@dukani.co.ke>'),
   SEED_DEMO: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -54,11 +58,16 @@ export type AppConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  pgliteSharedBuffers: string;
   publicUrl: string | undefined;
   rootDomains: string[];
   authSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
   bodyLimitBytes: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /** Demo data (tenants, users, products) is seeded only on the embedded database or when asked. */
   seedDemo: boolean;
   webDistDir: string;
@@ -94,11 +103,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     publicUrl: e.PUBLIC_URL,
     rootDomains: e.ROOT_DOMAINS,
     authSecret,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     webDistDir: resolve(e.WEB_DIST_DIR),
     version: readPackageVersion(),

@@ -18,6 +18,12 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const deps = await bootstrap(config, logger);
+  if (process.argv.includes('--prepare')) {
+    // Migrate and seed, then exit: `npm start` does this in its own process first, so the memory
+    // PGlite grows while creating and filling a database is returned before the server starts.
+    await deps.database.close();
+    return;
+  }
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const url = config.publicUrl ?? `http://localhost:${info.port}`;

@@ -23,6 +23,7 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.array(z.string())).optional(),
     requestId: z.string().optional(),
+    retryAfterSeconds: z.number().int().positive().optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -21,7 +21,7 @@ export const MIGRATIONS_DIR = resolve('server/db/migrations');
 export const APP_ROLE = 'dukani_app';
 
 export type DatabaseOptions =
-  | { driver: 'pglite'; dataDir?: string }
+  | { driver: 'pglite'; dataDir?: string; sharedBuffers?: string }
   | { driver: 'postgres'; url: string; poolSize?: number };
 
 export interface Database {
@@ -44,12 +44,17 @@ const PING_TIMEOUT_MS = 3000;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pglite') {
     // PGlite does not create parent folders; an absent dataDir means an in-memory database (tests).
+    // A small buffer pool keeps the embedded server's memory low (docs/decisions/0002).
+    const pgliteOptions = {
+      extensions: { pg_trgm },
+      postgresqlconf: [`shared_buffers=${options.sharedBuffers ?? '16MB'}`],
+    };
     let client: PGlite;
     if (options.dataDir) {
       mkdirSync(options.dataDir, { recursive: true });
-      client = new PGlite(join(options.dataDir, 'pglite'), { extensions: { pg_trgm } });
+      client = new PGlite(join(options.dataDir, 'pglite'), pgliteOptions);
     } else {
-      client = new PGlite({ extensions: { pg_trgm } });
+      client = new PGlite(pgliteOptions);
     }
     await client.waitReady;
     const platform = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as PlatformDb;

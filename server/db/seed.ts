@@ -1,23 +1,48 @@
 import { sql } from 'drizzle-orm';
-import type { Logger } from '../logger';
+import { createUserAccount } from '../auth/user-accounts.service';
+import type { AppDependencies } from '../http/context';
 import { createTenant } from '../tenancy/tenancy.service';
-import { queryRows, type Database } from './client';
+import { queryRows } from './client';
+
+export const DEMO_PASSWORD = 'Dukani-Demo-2026';
 
 export const DEMO_TENANTS = [
   { name: 'Demo Duka', subdomain: 'demo', status: 'trial' },
   { name: 'Acme Hardware', subdomain: 'acme', status: 'active' },
 ] as const;
 
+export const DEMO_USERS = [
+  { email: 'super@dukani.test', fullName: 'Platform Admin', role: 'superadmin', tenant: null },
+  { email: 'owner@demo.test', fullName: 'Wanjiku Kamau', role: 'admin', tenant: 'demo' },
+  { email: 'manager@demo.test', fullName: 'Otieno Ouma', role: 'manager', tenant: 'demo' },
+  { email: 'cashier@demo.test', fullName: 'Achieng Njeri', role: 'cashier', tenant: 'demo' },
+  { email: 'newhire@demo.test', fullName: 'Kevin Mutua', role: 'cashier', tenant: 'demo', requirePasswordChange: true },
+  { email: 'owner@acme.test', fullName: 'Amina Hassan', role: 'admin', tenant: 'acme' },
+] as const;
+
 /**
- * Fills an empty database with the demo tenants. Demo data is written only in demo mode
- * (embedded database, or SEED_DEMO=true): never into a production database.
+ * Fills an empty database with the demo tenants and accounts. Demo data is written only in demo
+ * mode (embedded database, or SEED_DEMO=true): never into a production database.
  */
-export async function seedDatabase(database: Database, options: { demo: boolean; logger: Logger }) {
-  if (!options.demo) return;
+export async function seedDatabase(deps: AppDependencies) {
+  if (!deps.config.seedDemo) return;
+  const { database } = deps;
   const [existing] = await queryRows<{ count: number }>(database.platform, sql`select count(*)::int as count from tenants`);
   if (Number(existing?.count ?? 0) > 0) return;
+  const tenantIds = new Map<string, string>();
   for (const tenant of DEMO_TENANTS) {
-    await createTenant(database, { ...tenant, settings: { currencyCode: 'KES', currencySymbol: 'KSh' } });
+    const { id } = await createTenant(database, { ...tenant, settings: { currencyCode: 'KES', currencySymbol: 'KSh' } });
+    tenantIds.set(tenant.subdomain, id);
   }
-  options.logger.info({ tenants: DEMO_TENANTS.map((t) => t.subdomain) }, 'Seeded demo data');
+  for (const user of DEMO_USERS) {
+    await createUserAccount(database, deps.auth, {
+      email: user.email,
+      password: DEMO_PASSWORD,
+      fullName: user.fullName,
+      role: user.role,
+      tenantId: user.tenant ? (tenantIds.get(user.tenant) ?? null) : null,
+      requirePasswordChange: 'requirePasswordChange' in user ? user.requirePasswordChange : false,
+    });
+  }
+  deps.logger.info({ tenants: DEMO_TENANTS.length, users: DEMO_USERS.length }, 'Seeded demo data');
 }

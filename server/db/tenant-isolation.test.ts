@@ -5,8 +5,19 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/test-
 import { APP_ROLE, queryRows } from './client';
 import { businessSettings } from './schema/index';
 
-// Platform tables are global by design; every other table in public is tenant-owned.
-const PLATFORM_TABLES = ['tenants', 'tenant_domains'];
+// Platform and user-level tables are global by design (docs/decisions/0003, 0007); every other
+// table in public is tenant-owned.
+const PLATFORM_TABLES = [
+  'tenants',
+  'tenant_domains',
+  'users',
+  'sessions',
+  'accounts',
+  'verifications',
+  'profiles',
+  'rate_limits',
+  'email_outbox',
+];
 
 let database: TestDatabase;
 let tenantA: TestTenant;

@@ -1,5 +1,8 @@
+import type { Auth } from '../auth/auth';
+import type { Principal } from '../auth/principal';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import type { Mailer } from '../email/email.service';
 import type { Logger } from '../logger';
 import type { TenantResolver } from '../tenancy/tenant-resolver';
 
@@ -9,6 +12,8 @@ export interface AppDependencies {
   database: Database;
   logger: Logger;
   tenantResolver: TenantResolver;
+  mailer: Mailer;
+  auth: Auth;
 }
 
 export type AppEnv = {
@@ -16,5 +21,9 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     deps: AppDependencies;
+    /** Set by the access guard of user, tenant and platform routes. */
+    principal: Principal;
+    /** Set by the access guard of tenant routes. */
+    tenantId: string;
   };
 };

@@ -23,6 +23,7 @@ export class HttpError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string[]>,
+    readonly meta: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -48,6 +49,7 @@ export function errorBody(error: HttpError, requestId?: string): ApiErrorBody {
       code: error.code,
       message: error.message,
       ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.meta.retryAfterSeconds ? { retryAfterSeconds: error.meta.retryAfterSeconds } : {}),
       ...(requestId ? { requestId } : {}),
     },
   };

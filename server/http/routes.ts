@@ -1,11 +1,17 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import type { TenantRole } from '../../core/auth/roles.rules';
+import { requirePrincipal, requireTenantAccess } from '../auth/principal';
 import type { AppEnv } from './context';
 import { errorBody, fieldMessages, HttpError } from './errors';
 
 // Every route declares who may call it (docs/decisions/0005-api-conventions.md). A route reaches
 // the app only through mountRoutes, which takes nothing but RouteDefinitions made by these builders.
-export type RouteAccess = { level: 'public' };
+export type RouteAccess =
+  | { level: 'public' }
+  | { level: 'user' }
+  | { level: 'tenant'; minRole: TenantRole }
+  | { level: 'platform' };
 
 export interface RouteDefinition {
   readonly access: RouteAccess;
@@ -18,6 +24,46 @@ export interface RouteDefinition {
 export function publicRoute<R extends RouteConfig>(route: R, handler: RouteHandler<R, AppEnv>): RouteDefinition {
   return define({ level: 'public' }, route, handler, []);
 }
+
+/** Any signed-in person, with or without a tenant (the profile screen). */
+export function userRoute<R extends RouteConfig>(route: R, handler: RouteHandler<R, AppEnv>): RouteDefinition {
+  return define({ level: 'user' }, route, handler, [signedIn]);
+}
+
+/** An active member of the request's tenant with at least minRole (platform admins pass, audited). */
+export function tenantRoute<R extends RouteConfig>(
+  access: { minRole: TenantRole },
+  route: R,
+  handler: RouteHandler<R, AppEnv>,
+): RouteDefinition {
+  const tenantMember: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const principal = await requirePrincipal(c.var.deps, c.req.raw.headers);
+    const { tenantId } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), access.minRole);
+    if (principal.isPlatformAdmin && principal.sessionTenantId !== tenantId) {
+      c.var.logger.warn({ userId: principal.userId, tenantId, path: c.req.path }, 'Platform admin acting in a tenant');
+    }
+    c.set('principal', principal);
+    c.set('tenantId', tenantId);
+    await next();
+  };
+  return define({ level: 'tenant', minRole: access.minRole }, route, handler, [tenantMember]);
+}
+
+/** Platform administrators only (superadmin, super_admin, platform_admin, sysadmin). */
+export function platformRoute<R extends RouteConfig>(route: R, handler: RouteHandler<R, AppEnv>): RouteDefinition {
+  const platformAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const principal = await requirePrincipal(c.var.deps, c.req.raw.headers);
+    if (!principal.isPlatformAdmin) throw new HttpError('not_found', 'Not found');
+    c.set('principal', principal);
+    await next();
+  };
+  return define({ level: 'platform' }, route, handler, [platformAdmin]);
+}
+
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('principal', await requirePrincipal(c.var.deps, c.req.raw.headers));
+  await next();
+};
 
 function define<R extends RouteConfig>(
   access: RouteAccess,

@@ -9,13 +9,12 @@ import { businessSettings, tenants } from '../db/schema/index';
 
 const usable = inArray(tenants.status, [...USABLE_TENANT_STATUSES]);
 
-export async function findUsableTenantIdBySubdomain(database: Database, subdomain: string): Promise<string | null> {
-  const [row] = await database.platform
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(and(eq(tenants.subdomain, subdomain), usable))
-    .limit(1);
-  return row?.id ?? null;
+type TenantRow = Omit<PublicTenant, 'logoUrl'>;
+const tenantColumns = { id: tenants.id, name: tenants.name, subdomain: tenants.subdomain, status: tenants.status };
+
+export async function findUsableTenantBySubdomain(database: Database, subdomain: string): Promise<TenantRow | null> {
+  const [row] = await database.platform.select(tenantColumns).from(tenants).where(and(eq(tenants.subdomain, subdomain), usable)).limit(1);
+  return row ? { ...row, status: row.status as TenantRow['status'] } : null;
 }
 
 /** Local development hosts: by normalised tenant name, then by partial subdomain or name match. */
@@ -54,17 +53,17 @@ export async function findTenantByDomain(database: Database, domain: string): Pr
   return { tenantId: row?.tenant_id ?? null, allowTenantlessAuth: row?.allow_tenantless_auth ?? false };
 }
 
-export async function loadPublicTenant(database: Database, tenantId: string): Promise<PublicTenant | null> {
-  const [tenant] = await database.platform
-    .select({ id: tenants.id, name: tenants.name, subdomain: tenants.subdomain, status: tenants.status })
-    .from(tenants)
-    .where(and(eq(tenants.id, tenantId), usable))
-    .limit(1);
-  if (!tenant) return null;
-  const [settings] = await database.withTenant(tenantId, (tx) =>
+export async function findUsableTenantById(database: Database, tenantId: string): Promise<TenantRow | null> {
+  const [row] = await database.platform.select(tenantColumns).from(tenants).where(and(eq(tenants.id, tenantId), usable)).limit(1);
+  return row ? { ...row, status: row.status as TenantRow['status'] } : null;
+}
+
+/** The tenant's public face: its row plus the logo from its own settings (read in its scope). */
+export async function withLogo(database: Database, tenant: TenantRow): Promise<PublicTenant> {
+  const [settings] = await database.withTenant(tenant.id, (tx) =>
     tx.select({ logoUrl: businessSettings.companyLogoUrl }).from(businessSettings).limit(1),
   );
-  return { ...tenant, status: tenant.status as PublicTenant['status'], logoUrl: settings?.logoUrl ?? null };
+  return { ...tenant, logoUrl: settings?.logoUrl ?? null };
 }
 
 export interface NewTenant {

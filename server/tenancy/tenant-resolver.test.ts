@@ -94,8 +94,8 @@ describe('tenant resolver cache (spec §4, §9)', () => {
     state.stallMs = 30;
     const results = await Promise.all(Array.from({ length: 20 }, () => resolver.resolve('cachetest.localhost')));
     expect(new Set(results.map((r) => r.tenant?.id))).toEqual(new Set([shop.id]));
-    // One lookup: one subdomain query and one tenant load (the settings read goes through withTenant).
-    expect(state.queries).toBe(2);
+    // One lookup: one subdomain query (the logo read goes through withTenant's transaction).
+    expect(state.queries).toBe(1);
   });
 
   it('forces a new lookup when one in progress takes longer than 30 polls of 50 ms', async () => {

@@ -4,9 +4,10 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import {
   findTenantByDomain,
+  findUsableTenantById,
+  findUsableTenantBySubdomain,
   findUsableTenantIdByNameOrPartial,
-  findUsableTenantIdBySubdomain,
-  loadPublicTenant,
+  withLogo,
 } from './tenancy.service';
 
 // Spec §4 "Domain resolution" and §9 constants.
@@ -38,41 +39,40 @@ export function createTenantResolver({ database, rootDomains, logger, now = Date
 
   async function lookUp(host: string): Promise<TenantContext> {
     const kind = classifyHost(host, rootDomains);
-    const tenantless = { tenant: null, allowTenantlessAuth: false };
-    let tenantId: string | null = null;
     switch (kind.kind) {
       case 'main':
-        return tenantless;
+        return { tenant: null, allowTenantlessAuth: false };
       case 'development':
         return { tenant: null, allowTenantlessAuth: true };
       case 'local-subdomain': {
-        tenantId =
-          (await findUsableTenantIdBySubdomain(database, kind.subdomain)) ??
-          (await findUsableTenantIdByNameOrPartial(database, kind.subdomain));
-        if (!tenantId) return { tenant: null, allowTenantlessAuth: true };
-        break;
+        const bySubdomain = await findUsableTenantBySubdomain(database, kind.subdomain);
+        if (bySubdomain) return { tenant: await withLogo(database, bySubdomain), allowTenantlessAuth: false };
+        const tenantId = await findUsableTenantIdByNameOrPartial(database, kind.subdomain);
+        return tenantContextFor(tenantId, true);
       }
       case 'root-subdomain': {
-        tenantId =
-          (await findUsableTenantIdBySubdomain(database, kind.subdomain)) ??
-          (await findTenantByDomain(database, kind.host)).tenantId;
+        const bySubdomain = await findUsableTenantBySubdomain(database, kind.subdomain);
+        if (bySubdomain) return { tenant: await withLogo(database, bySubdomain), allowTenantlessAuth: false };
+        let tenantId = (await findTenantByDomain(database, kind.host)).tenantId;
         for (const fallback of fallbackHosts(kind.subdomain, kind.rootDomain, rootDomains)) {
           if (tenantId) break;
           tenantId = (await findTenantByDomain(database, fallback)).tenantId;
         }
-        if (!tenantId) return tenantless;
-        break;
+        return tenantContextFor(tenantId, false);
       }
       case 'custom': {
         const match = await findTenantByDomain(database, kind.host);
-        if (!match.tenantId) return { tenant: null, allowTenantlessAuth: match.allowTenantlessAuth };
-        tenantId = match.tenantId;
-        const tenant = await loadPublicTenant(database, tenantId);
-        return { tenant, allowTenantlessAuth: match.allowTenantlessAuth };
+        const context = await tenantContextFor(match.tenantId, false);
+        return { ...context, allowTenantlessAuth: match.allowTenantlessAuth };
       }
     }
-    const tenant = await loadPublicTenant(database, tenantId);
-    return { tenant, allowTenantlessAuth: !tenant && kind.kind === 'local-subdomain' };
+  }
+
+  /** A found tenant's public context; with none, local hosts may still sign in tenantless. */
+  async function tenantContextFor(tenantId: string | null, isLocalHost: boolean): Promise<TenantContext> {
+    const tenant = tenantId ? await findUsableTenantById(database, tenantId) : null;
+    if (!tenant) return { tenant: null, allowTenantlessAuth: isLocalHost };
+    return { tenant: await withLogo(database, tenant), allowTenantlessAuth: false };
   }
 
   async function resolveAndCache(host: string): Promise<TenantContext> {

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { TenantStatus } from '../../core/tenancy/tenancy.rules';
 import type { Database } from '../../server/db/client';
 import { tenantDomains, tenants } from '../../server/db/schema/index';
+import type { Auth } from '../../server/auth/auth';
+import { createUserAccount } from '../../server/auth/user-accounts.service';
 import { createTenant as createTenantRecord } from '../../server/tenancy/tenancy.service';
 
 export interface TestTenant {
@@ -38,4 +40,24 @@ export async function createDomain(
 
 export async function setTenantStatus(database: Database, tenantId: string, status: TenantStatus) {
   await database.platform.update(tenants).set({ status }).where(eq(tenants.id, tenantId));
+}
+
+export const TEST_PASSWORD = 'Correct-Horse-42';
+
+/** A person with a password, a profile and (with a tenant) an active membership. */
+export async function createUser(
+  database: Database,
+  auth: Auth,
+  values: { tenantId: string | null; role?: string; email?: string; fullName?: string; requirePasswordChange?: boolean },
+) {
+  const email = values.email ?? `user-${randomBytes(4).toString('hex')}@example.test`;
+  const { id } = await createUserAccount(database, auth, {
+    email,
+    password: TEST_PASSWORD,
+    fullName: values.fullName ?? 'Test Person',
+    role: values.role ?? 'cashier',
+    tenantId: values.tenantId,
+    requirePasswordChange: values.requirePasswordChange,
+  });
+  return { id, email, password: TEST_PASSWORD };
 }

@@ -7,8 +7,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type DukaniApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import type { AppDependencies } from '../../server/http/context';
+import { wireDependencies } from '../../server/dependencies';
 import { createLogger } from '../../server/logger';
-import { createTenantResolver } from '../../server/tenancy/tenant-resolver';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_SECRET = 'test-secret-'.padEnd(64, 'x');
@@ -20,6 +20,8 @@ export function createTestConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'dukani-test-')),
     LOG_LEVEL: 'error',
     ROOT_DOMAINS: 'dukani.co.ke,dukani.com',
+    // Tests name the client address in X-Forwarded-For, so per-address rate limits stay apart.
+    TRUST_PROXY: 'true',
     ...overrides,
   });
 }
@@ -52,12 +54,7 @@ export async function createTestApp(options: { config?: NodeJS.ProcessEnv; datab
   const config = createTestConfig(options.config);
   const database = options.database ?? (await createTestDatabase());
   const logger = createLogger(config.logLevel);
-  const deps: AppDependencies = {
-    config,
-    database,
-    logger,
-    tenantResolver: createTenantResolver({ database, rootDomains: config.rootDomains, logger }),
-  };
+  const deps: AppDependencies = wireDependencies(config, database, logger);
   const app = createApp(deps, { serveWeb: false });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
@@ -100,4 +97,27 @@ export function sendRequest(port: number, path: string, options: TestRequestOpti
     if (body !== undefined) req.write(body);
     req.end();
   });
+}
+
+/** Signs in over HTTP on a host and returns the session cookie for later requests. */
+export async function signInAs(testApp: TestApp, host: string, email: string, password: string): Promise<string> {
+  const response = await testApp.request('/api/auth/sign-in', {
+    method: 'POST',
+    host,
+    body: { email, password },
+    headers: { 'x-forwarded-for': randomClientAddress() },
+  });
+  if (response.status !== 200) throw new Error(`sign-in as ${email} on ${host} failed: ${response.status} ${response.text}`);
+  return sessionCookie(response);
+}
+
+export function sessionCookie(response: TestResponse): string {
+  const setCookie = response.headers['set-cookie'];
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return cookies.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A documentation-range address (RFC 5737), different on each call. */
+export function randomClientAddress(): string {
+  return `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
 }

@@ -1,2 +1,4 @@
 export * from './tenancy';
 export * from './settings';
+export * from './auth';
+export * from './email';

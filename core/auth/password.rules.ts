@@ -1,0 +1,51 @@
+// Spec §5 password rules. Minimum length is 8 everywhere (docs/decisions/0006-password-length-8.md).
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export type PasswordStrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
+
+/** 25 for ≥ 8 chars, 15 more for ≥ 12; 15 each for lowercase, uppercase, digit, symbol; max 100. */
+export function passwordStrengthScore(password: string): number {
+  let score = 0;
+  if (password.length >= 8) score += 25;
+  if (password.length >= 12) score += 15;
+  if (/[a-z]/.test(password)) score += 15;
+  if (/[A-Z]/.test(password)) score += 15;
+  if (/[0-9]/.test(password)) score += 15;
+  if (/[^A-Za-z0-9]/.test(password)) score += 15;
+  return Math.min(score, 100);
+}
+
+export function passwordStrengthLabel(score: number): PasswordStrengthLabel {
+  if (score < 30) return 'Weak';
+  if (score < 60) return 'Fair';
+  if (score < 80) return 'Good';
+  return 'Strong';
+}
+
+export interface ToastMessage {
+  title: string;
+  description: string;
+}
+
+/** The change-password dialog's checks, in order (§5); the first failure is shown as a toast. */
+export function checkPasswordDialog(newPassword: string, confirmPassword: string): ToastMessage | null {
+  if (!newPassword || !confirmPassword) {
+    return { title: 'Missing Information', description: 'Please fill in both password fields' };
+  }
+  if (newPassword.length < PASSWORD_MIN_LENGTH) {
+    return { title: 'Password Too Short', description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long` };
+  }
+  if (newPassword !== confirmPassword) {
+    return { title: "Passwords Don't Match", description: 'Please make sure both passwords are identical' };
+  }
+  return null;
+}
+
+/** The profile screen's password form checks (§5), with the minimum raised to 8. */
+export function checkProfilePasswordForm(current: string, next: string, confirm: string): string | null {
+  if (!current || !next || !confirm) return 'Please fill in all password fields';
+  if (next !== confirm) return 'New passwords do not match';
+  if (next.length < PASSWORD_MIN_LENGTH) return `New password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+  return null;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** What the web app knows about the signed-in person (GET /api/auth/session). */
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  role: z.string().nullable(),
+  tenantId: z.uuid().nullable(),
+  isPlatformAdmin: z.boolean(),
+  requirePasswordChange: z.boolean(),
+  emailVerified: z.boolean(),
+  homePath: z.enum(['/admin', '/superadmin']),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;

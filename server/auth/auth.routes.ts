@@ -1,0 +1,152 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../core/api/api-error.schemas';
+import {
+  forgotPasswordSchema,
+  requiredPasswordChangeSchema,
+  resetPasswordSchema,
+  signInSchema,
+} from '../../core/auth/auth.schemas';
+import { sessionResponseSchema, sessionUserSchema } from '../../core/auth/session.schemas';
+import { HttpError } from '../http/errors';
+import { assertUnderRateLimit, consumeRateLimit, countRequest } from '../http/rate-limit';
+import { requestMeta, requestOrigin } from '../http/request-meta';
+import { publicRoute, userRoute } from '../http/routes';
+import { loadSessionUser, signIn, signOut } from './auth.service';
+import { changeRequiredPassword, confirmEmailChange, requestPasswordReset, resetPassword } from './credentials.service';
+import { readPrincipal } from './principal';
+import { AUTH_RATE_LIMITS } from './rate-limits';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const errorResponse = (description: string) => json(apiErrorSchema, description);
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const messageSchema = z.object({ message: z.string() });
+
+export const authRoutes = [
+  publicRoute(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/sign-in',
+      tags: ['auth'],
+      summary: "Sign in with e-mail and password on this host's tenant",
+      request: body(signInSchema),
+      responses: {
+        200: json(z.object({ user: sessionUserSchema }), 'Signed in; the session cookie is set'),
+        401: errorResponse('Invalid email or password'),
+        403: errorResponse('Deactivated, not a member of this tenant, or no tenant here'),
+        429: errorResponse('Too many attempts'),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const meta = requestMeta(c);
+      const { database } = c.var.deps;
+      await consumeRateLimit(database, AUTH_RATE_LIMITS.signInPerAddress, meta.ipAddress ?? 'unknown');
+      // Per account, only failures count, and per network: a stranger guessing from elsewhere
+      // cannot lock the owner out of her own till (ASVS 6.1.1).
+      const accountOnNetwork = `${input.email}@${meta.ipAddress ?? 'unknown'}`;
+      await assertUnderRateLimit(database, AUTH_RATE_LIMITS.failedSignInPerEmail, accountOnNetwork);
+      const { setCookie, user } = await signIn(c.var.deps, input, meta).catch(async (error: unknown) => {
+        if (error instanceof HttpError && error.status === 401) {
+          await countRequest(database, AUTH_RATE_LIMITS.failedSignInPerEmail, accountOnNetwork);
+        }
+        throw error;
+      });
+      for (const cookie of setCookie) c.header('Set-Cookie', cookie, { append: true });
+      return c.json({ user }, 200);
+    },
+  ),
+  publicRoute(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/sign-out',
+      tags: ['auth'],
+      summary: 'Sign out: ends the session and clears its cookie',
+      responses: { 204: { description: 'Signed out' } },
+    }),
+    async (c) => {
+      const meta = requestMeta(c);
+      const principal = await readPrincipal(c.var.deps, meta.headers);
+      for (const cookie of await signOut(c.var.deps, principal, meta)) c.header('Set-Cookie', cookie, { append: true });
+      return c.body(null, 204);
+    },
+  ),
+  publicRoute(
+    createRoute({
+      method: 'get',
+      path: '/api/auth/session',
+      tags: ['auth'],
+      summary: 'The signed-in user, or null',
+      responses: { 200: json(sessionResponseSchema, 'Current session') },
+    }),
+    async (c) => {
+      const principal = await readPrincipal(c.var.deps, c.req.raw.headers);
+      const user = principal ? await loadSessionUser(c.var.deps, principal.userId, principal.sessionTenantId) : null;
+      return c.json({ user }, 200);
+    },
+  ),
+  publicRoute(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/forgot-password',
+      tags: ['auth'],
+      summary: 'E-mails a reset link when the address has an account (the answer never says whether it does)',
+      request: body(forgotPasswordSchema),
+      responses: { 202: json(messageSchema, 'Accepted'), 429: errorResponse('Too many requests') },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const meta = requestMeta(c);
+      await consumeRateLimit(c.var.deps.database, AUTH_RATE_LIMITS.resetPerAddress, meta.ipAddress ?? 'unknown');
+      await consumeRateLimit(c.var.deps.database, AUTH_RATE_LIMITS.resetPerEmail, input.email);
+      await requestPasswordReset(c.var.deps, input.email, `${requestOrigin(c)}/reset-password`, meta);
+      return c.json({ message: 'If that address has an account, a reset link is on its way. Check your e-mail.' }, 202);
+    },
+  ),
+  publicRoute(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/reset-password',
+      tags: ['auth'],
+      summary: 'Sets a new password with the token from a reset link; signs out every session',
+      request: body(resetPasswordSchema),
+      responses: { 200: json(messageSchema, 'Password reset'), 400: errorResponse('Invalid or expired link') },
+    }),
+    async (c) => {
+      await resetPassword(c.var.deps, c.req.valid('json'));
+      return c.json({ message: 'Your password has been reset. Sign in with the new password.' }, 200);
+    },
+  ),
+  userRoute(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/required-password-change',
+      tags: ['auth'],
+      summary: 'Replaces a temporary password (only while a change is required)',
+      request: body(requiredPasswordChangeSchema),
+      responses: {
+        200: json(z.object({ user: sessionUserSchema }), 'Password changed; the requirement is cleared'),
+        409: errorResponse('No password change is required'),
+      },
+    }),
+    async (c) => {
+      const principal = c.var.principal;
+      await changeRequiredPassword(c.var.deps, principal.userId, c.req.valid('json').newPassword);
+      return c.json({ user: await loadSessionUser(c.var.deps, principal.userId, principal.sessionTenantId) }, 200);
+    },
+  ),
+  publicRoute(
+    createRoute({
+      method: 'post',
+      path: '/api/auth/email-change/confirm',
+      tags: ['auth'],
+      summary: 'Completes an e-mail change with the token sent to the new address',
+      request: body(z.object({ token: z.string().min(1).max(512) })),
+      responses: { 200: json(z.object({ email: z.string() }), 'E-mail changed'), 400: errorResponse('Invalid or expired link') },
+    }),
+    async (c) => c.json(await confirmEmailChange(c.var.deps, c.req.valid('json').token), 200),
+  ),
+];

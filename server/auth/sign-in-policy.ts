@@ -1,0 +1,87 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { USABLE_TENANT_STATUSES } from '../../core/tenancy/tenancy.rules';
+import { isPlatformAdminRole } from '../../core/auth/roles.rules';
+import type { TenantContext } from '../../core/tenancy/tenancy.schemas';
+import type { Database } from '../db/client';
+import { profiles, tenantUsers } from '../db/schema/auth';
+import { tenants } from '../db/schema/tenancy';
+
+export type SignInRefusalCode = 'ACCOUNT_DEACTIVATED' | 'NOT_A_MEMBER' | 'TENANT_REQUIRED' | 'TENANT_INACTIVE';
+
+export class SignInRefused extends Error {
+  constructor(
+    readonly code: SignInRefusalCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SignInRefused';
+  }
+}
+
+export const DEACTIVATED_MESSAGE = 'This account has been deactivated. Contact your administrator.';
+export const INACTIVE_TENANT_MESSAGE = 'This shop is not active. Contact Dukani support.';
+
+export interface SignInDecision {
+  /** The tenant the session belongs to: the host's tenant, or the home tenant on a tenantless host. */
+  tenantId: string | null;
+  role: string | null;
+  isPlatformAdmin: boolean;
+}
+
+/**
+ * Who may open a session where (spec §2 "Host-based tenant resolution", issue "Accounts"):
+ * - on a tenant host: that tenant's active members, and platform admins (audited by the caller);
+ * - on a host that allows tenantless sign-in: anyone whose home membership is active;
+ * - elsewhere (main marketing host, unknown custom domain): nobody.
+ */
+export async function decideSignIn(database: Database, userId: string, context: TenantContext): Promise<SignInDecision> {
+  const [profile] = await database.platform
+    .select({ role: profiles.role, tenantId: profiles.tenantId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  const role = profile?.role ?? null;
+  const isPlatformAdmin = isPlatformAdminRole(role);
+
+  if (context.tenant) {
+    if (isPlatformAdmin) return { tenantId: context.tenant.id, role, isPlatformAdmin };
+    const membership = await findMembership(database, context.tenant.id, userId);
+    if (!membership) {
+      throw new SignInRefused('NOT_A_MEMBER', `This account does not belong to ${context.tenant.name}. Sign in at your own shop's address.`);
+    }
+    if (!membership.isActive) throw new SignInRefused('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
+    return { tenantId: context.tenant.id, role, isPlatformAdmin };
+  }
+
+  if (!context.allowTenantlessAuth) {
+    throw new SignInRefused('TENANT_REQUIRED', "Sign in at your shop's address, for example yourshop.dukani.co.ke.");
+  }
+  if (isPlatformAdmin || !profile?.tenantId) return { tenantId: null, role, isPlatformAdmin };
+  if (!(await isTenantUsable(database, profile.tenantId))) {
+    throw new SignInRefused('TENANT_INACTIVE', INACTIVE_TENANT_MESSAGE);
+  }
+  const membership = await findMembership(database, profile.tenantId, userId);
+  if (membership && !membership.isActive) throw new SignInRefused('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
+  return { tenantId: membership ? profile.tenantId : null, role, isPlatformAdmin };
+}
+
+export async function findMembership(database: Database, tenantId: string, userId: string) {
+  const [membership] = await database.withTenant(tenantId, (tx) =>
+    tx
+      .select({ id: tenantUsers.id, isActive: tenantUsers.isActive, invitationStatus: tenantUsers.invitationStatus })
+      .from(tenantUsers)
+      .where(eq(tenantUsers.userId, userId))
+      .limit(1),
+  );
+  return membership ?? null;
+}
+
+/** Spec §3: only active and trial tenants are usable. */
+export async function isTenantUsable(database: Database, tenantId: string): Promise<boolean> {
+  const [tenant] = await database.platform
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(eq(tenants.id, tenantId), inArray(tenants.status, [...USABLE_TENANT_STATUSES])))
+    .limit(1);
+  return Boolean(tenant);
+}

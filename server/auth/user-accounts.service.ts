@@ -1,0 +1,55 @@
+import type { Auth } from './auth';
+import { accounts, profiles, tenantUsers, users } from '../db/schema/auth';
+import { enterTenantScope, type Database } from '../db/client';
+
+export interface NewUserAccount {
+  email: string;
+  password: string;
+  fullName: string | null;
+  role: string;
+  /** Home tenant; null for platform administrators. */
+  tenantId: string | null;
+  requirePasswordChange?: boolean;
+  emailVerified?: boolean;
+}
+
+/**
+ * Creates a person with an e-mail/password credential, a profile and (with a tenant) an active
+ * membership, in one transaction. The password is hashed by better-auth (scrypt).
+ */
+export async function createUserAccount(database: Database, auth: Auth, input: NewUserAccount): Promise<{ id: string }> {
+  const context = await auth.$context;
+  const passwordHash = await context.password.hash(input.password);
+  const now = new Date();
+  return database.platform.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.email.toLowerCase(), name: input.fullName ?? '', emailVerified: input.emailVerified ?? false })
+      .returning({ id: users.id });
+    if (!user) throw new Error('User insert returned no row');
+    await tx.insert(accounts).values({ userId: user.id, accountId: user.id, providerId: 'credential', password: passwordHash });
+    await tx.insert(profiles).values({
+      userId: user.id,
+      role: input.role,
+      tenantId: input.tenantId,
+      fullName: input.fullName,
+      emailVerified: input.emailVerified ?? false,
+      emailVerifiedAt: input.emailVerified ? now : null,
+      requirePasswordChange: input.requirePasswordChange ?? false,
+      tempPasswordCreatedAt: input.requirePasswordChange ? now : null,
+      invitationStatus: input.requirePasswordChange ? 'pending' : 'accepted',
+      invitationAcceptedAt: input.requirePasswordChange ? null : now,
+    });
+    if (input.tenantId) {
+      const scoped = await enterTenantScope(tx, input.tenantId);
+      await scoped.insert(tenantUsers).values({
+        tenantId: input.tenantId,
+        userId: user.id,
+        invitationStatus: input.requirePasswordChange ? 'pending' : 'accepted',
+        invitationAcceptedAt: input.requirePasswordChange ? null : now,
+        isActive: true,
+      });
+    }
+    return user;
+  });
+}

@@ -1,0 +1,15 @@
+import { createAuth } from './auth/auth';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { createMailer } from './email/email.service';
+import type { AppDependencies } from './http/context';
+import type { Logger } from './logger';
+import { createTenantResolver } from './tenancy/tenant-resolver';
+
+/** Wires the app's services around an open database; used by the server, tests and benchmarks. */
+export function wireDependencies(config: AppConfig, database: Database, logger: Logger): AppDependencies {
+  const tenantResolver = createTenantResolver({ database, rootDomains: config.rootDomains, logger });
+  const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const auth = createAuth({ config, database, mailer, tenantResolver });
+  return { config, database, logger, tenantResolver, mailer, auth };
+}

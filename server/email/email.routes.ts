@@ -1,0 +1,44 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../core/api/api-error.schemas';
+import { HttpError } from '../http/errors';
+import { publicRoute } from '../http/routes';
+import { listOutbox } from './email.service';
+
+const outboxEntrySchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+// The development mailbox (/dev/mailbox) reads the outbox. Never served in production.
+export const emailRoutes = [
+  publicRoute(
+    createRoute({
+      method: 'get',
+      path: '/api/dev/outbox',
+      tags: ['development'],
+      summary: 'Messages in the local outbox, newest first (development only)',
+      request: {
+        query: z.object({
+          to: z.string().trim().toLowerCase().optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+        }),
+      },
+      responses: {
+        200: { description: 'Outbox', content: { 'application/json': { schema: z.object({ messages: z.array(outboxEntrySchema) }) } } },
+        404: { description: 'Not available in production', content: { 'application/json': { schema: apiErrorSchema } } },
+      },
+    }),
+    async (c) => {
+      if (c.var.deps.config.isProduction) throw new HttpError('not_found', 'No such API route');
+      const { to, limit } = c.req.valid('query');
+      const messages = await listOutbox(c.var.deps.database, { to, limit });
+      return c.json({ messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
+    },
+  ),
+];

@@ -1,0 +1,83 @@
+import { and, desc, eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../db/client';
+import { emailOutbox } from '../db/schema/email';
+import type { Logger } from '../logger';
+
+export interface EmailMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  tenantId?: string | null;
+}
+
+export interface Mailer {
+  /** Records the message in the outbox and delivers it over SMTP when configured. */
+  send(message: EmailMessage): Promise<void>;
+  readonly transport: 'smtp' | 'outbox';
+}
+
+export function createMailer(options: { database: Database; smtpUrl?: string; from: string; logger: Logger }): Mailer {
+  const transporter: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport = transporter ? 'smtp' : 'outbox';
+  return {
+    transport,
+    async send(message) {
+      const [row] = await options.database.platform
+        .insert(emailOutbox)
+        .values({
+          tenantId: message.tenantId ?? null,
+          kind: message.kind,
+          toAddress: message.to.toLowerCase(),
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html,
+          transport,
+          sentAt: transporter ? null : new Date(),
+        })
+        .returning({ id: emailOutbox.id });
+      if (!transporter || !row) return;
+      try {
+        await transporter.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await options.database.platform.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
+      } catch (error) {
+        options.logger.error({ err: error, kind: message.kind }, 'E-mail delivery failed');
+        await options.database.platform
+          .update(emailOutbox)
+          .set({ error: error instanceof Error ? error.message : String(error) })
+          .where(eq(emailOutbox.id, row.id));
+        throw error;
+      }
+    },
+  };
+}
+
+export interface OutboxEntry {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: Date;
+}
+
+/** The newest messages, optionally to one address (development mailbox and tests). */
+export async function listOutbox(database: Database, options: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
+  return database.platform
+    .select({
+      id: emailOutbox.id,
+      kind: emailOutbox.kind,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      text: emailOutbox.textBody,
+      html: emailOutbox.htmlBody,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(options.to ? and(eq(emailOutbox.toAddress, options.to.toLowerCase())) : undefined)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(Math.min(options.limit ?? 50, 200));
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client';
+import { HttpError } from './errors';
+
+export interface RateLimitRule {
+  /** Names the counter, e.g. 'sign-in:ip'. */
+  name: string;
+  max: number;
+  windowSeconds: number;
+  /** Shown on 429; {seconds} is replaced by the wait. */
+  message: string;
+}
+
+interface WindowCount {
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters in PostgreSQL, shared by every app server. One statement counts the
+ * request and reports the total, so concurrent requests cannot slip past the limit.
+ */
+export async function countRequest(database: Database, rule: RateLimitRule, subject: string): Promise<WindowCount> {
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const [row] = await queryRows<{ count: number; retry_after: number }>(
+    database.platform,
+    sql`insert into rate_limits (key, window_start, count) values (${key(rule, subject)}, now(), 1)
+        on conflict (key) do update set
+          count = case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
+        returning count, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`,
+  );
+  return { count: row?.count ?? 1, retryAfterSeconds: Math.max(1, row?.retry_after ?? rule.windowSeconds) };
+}
+
+/** Counts this request and refuses it with 429 when it is over the limit. */
+export async function consumeRateLimit(database: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  const { count, retryAfterSeconds } = await countRequest(database, rule, subject);
+  if (count > rule.max) throw limited(rule, retryAfterSeconds);
+}
+
+/** Refuses with 429 when earlier requests (counted with countRequest) already used the window. */
+export async function assertUnderRateLimit(database: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  const [row] = await queryRows<{ count: number; retry_after: number }>(
+    database.platform,
+    sql`select count, ceil(extract(epoch from (window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after
+        from rate_limits where key = ${key(rule, subject)} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`,
+  );
+  if (row && row.count >= rule.max) throw limited(rule, Math.max(1, row.retry_after));
+}
+
+const key = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
+
+function limited(rule: RateLimitRule, retryAfterSeconds: number) {
+  return new HttpError('rate_limited', rule.message.replace('{seconds}', String(retryAfterSeconds)), undefined, { retryAfterSeconds });
+}
