@@ -8,7 +8,13 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Component names stay readable in the error page's component stack.
+    rolldownOptions: { output: { keepNames: true } },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     host: true,

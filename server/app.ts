@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { authRoutes } from './auth/auth.routes';
+import { clientErrorRoutes } from './client-errors/client-errors.routes';
 import { emailRoutes } from './email/email.routes';
 import { healthRoutes } from './health/health.routes';
 import type { AppDependencies, AppEnv } from './http/context';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...profileRoutes,
       ...settingsRoutes,
       ...emailRoutes,
+      ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),
     ],
     mountedRoutes,

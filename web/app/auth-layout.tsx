@@ -1,0 +1,23 @@
+import { Link, Outlet } from 'react-router';
+import { ThemeToggle } from '../components/theme-toggle';
+
+export function AuthLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
+      <header className="flex justify-end p-3">
+        <ThemeToggle />
+      </header>
+      <main className="flex flex-1 items-center justify-center px-4 py-6">
+        <Outlet />
+      </main>
+      <footer className="flex flex-wrap justify-center gap-x-6 gap-y-2 px-4 py-6 text-sm text-muted-foreground">
+        <Link to="/privacy" className="rounded-sm hover:text-foreground hover:underline">
+          Privacy Policy
+        </Link>
+        <Link to="/terms" className="rounded-sm hover:text-foreground hover:underline">
+          Terms of Service
+        </Link>
+      </footer>
+    </div>
+  );
+}

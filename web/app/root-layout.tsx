@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { CookieNotice } from '../components/cookie-notice';
+import { ErrorBoundary } from '../errors/error-boundary';
+
+/** Every page: its own error boundary (reset by navigating away) and the cookie notice. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+
+  // A new page starts at the top, as a full page load would. (Braces matter: Chromium's
+  // scrollTo returns a promise, which React would take for an effect clean-up.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <>
+      <ErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </ErrorBoundary>
+      <CookieNotice />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { CookieIcon, XIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { browserLocalStorage } from '../lib/browser-storage';
+import { cn } from '../lib/cn';
+import { COOKIE_NOTICE_DELAY_MS, readCookieConsent, storeCookieConsent, type CookieConsent } from '../lib/cookie-consent';
+import { forgetStoredTheme } from '../lib/theme';
+import { ESSENTIAL_STORAGE, FUNCTIONAL_STORAGE, type BrowserStorageItem } from '../legal/browser-storage-inventory';
+import { Button } from './ui/button';
+
+/** Spec §2/§9: shown 1 s after load until the visitor accepts or declines; closing counts as accepting. */
+export function CookieNotice() {
+  const [isOpen, setIsOpen] = useState(false);
+  const [showDetails, setShowDetails] = useState(false);
+  const titleId = useId();
+  const detailsId = useId();
+
+  useEffect(() => {
+    if (readCookieConsent(browserLocalStorage())) return;
+    const timer = setTimeout(() => setIsOpen(true), COOKIE_NOTICE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const choose = (choice: CookieConsent) => {
+    storeCookieConsent(browserLocalStorage(), choice);
+    if (choice === 'declined') forgetStoredTheme(browserLocalStorage());
+    setIsOpen(false);
+  };
+
+  if (!isOpen) return null;
+  return (
+    <section aria-labelledby={titleId} className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4" data-testid="cookie-notice">
+      <div className="mx-auto flex max-h-[calc(100dvh-1.5rem)] max-w-3xl flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-lg">
+        <div className="flex shrink-0 items-start gap-3">
+          <CookieIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <h2 id={titleId} className="font-semibold">
+              Cookies on Dukani
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              We use a few cookies and browser storage to keep you signed in and remember your choices. No
+              advertising or tracking cookies. Read our{' '}
+              <Link to="/privacy" className="font-medium text-primary underline underline-offset-4">
+                Privacy Policy
+              </Link>{' '}
+              and{' '}
+              <Link to="/terms" className="font-medium text-primary underline underline-offset-4">
+                Terms of Service
+              </Link>
+              .
+            </p>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1.5 -mr-1.5"
+            aria-label="Close"
+            onClick={() => choose('accepted')}
+          >
+            <XIcon aria-hidden />
+          </Button>
+        </div>
+
+        {showDetails && (
+          // Only the lists scroll, so the choices stay in reach on a small phone.
+          <div id={detailsId} className="-mx-1 grid min-h-0 gap-4 overflow-y-auto border-t px-1 pt-3 sm:grid-cols-2">
+            <StorageList title="Essential" description="Needed for Dukani to work; always on." items={ESSENTIAL_STORAGE} />
+            <StorageList
+              title="Functional"
+              description="Remember your preferences. Decline to turn them off."
+              items={FUNCTIONAL_STORAGE}
+            />
+          </div>
+        )}
+
+        <div className="grid shrink-0 grid-cols-3 gap-2 sm:flex sm:justify-end">
+          <Button
+            variant="ghost"
+            aria-expanded={showDetails}
+            aria-controls={showDetails ? detailsId : undefined}
+            onClick={() => setShowDetails((shown) => !shown)}
+          >
+            Details
+          </Button>
+          <Button variant="outline" onClick={() => choose('declined')}>
+            Decline
+          </Button>
+          <Button onClick={() => choose('accepted')}>Accept All</Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function StorageList({ title, description, items }: { title: string; description: string; items: BrowserStorageItem[] }) {
+  return (
+    <section aria-label={`${title} cookies`} className="flex flex-col gap-2">
+      <div>
+        <h3 className="text-sm font-medium">{title}</h3>
+        <p className="text-xs text-muted-foreground">{description}</p>
+      </div>
+      <ul className="flex flex-col gap-2">
+        {items.map((item) => (
+          <li key={item.name} className="text-xs">
+            <span className={cn('font-medium break-words', item.isKey && 'font-mono')}>{item.name}</span>
+            <span className="text-muted-foreground">
+              {' '}
+              · {item.kind}, {item.keptFor.toLowerCase()}
+            </span>
+            <p className="text-muted-foreground">{item.purpose}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { logger } from './logger';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    // The console message for a failed query, when a spec text names it.
+    queryMeta: { errorMessage?: string };
+  }
+}
+
+// Spec §9 "Data cache": fresh 15 s, kept 10 min, one retry, no refetch on focus, mount or
+// reconnect; mutations retry once after 1 s.
+export const QUERY_STALE_TIME_MS = 15_000;
+export const QUERY_GC_TIME_MS = 10 * 60_000;
+export const MUTATION_RETRY_DELAY_MS = 1_000;
+
+export function createQueryClient() {
+  return new QueryClient({
+    // Spec §8: failures are also logged to the console.
+    queryCache: new QueryCache({
+      onError: (error, query) =>
+        logger.warn(query.meta?.errorMessage ?? `Query ${JSON.stringify(query.queryKey)} failed`, error),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) =>
+        logger.warn(`Mutation ${JSON.stringify(mutation.options.mutationKey ?? 'unnamed')} failed`, error),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_TIME_MS,
+        gcTime: QUERY_GC_TIME_MS,
+        retry: 1,
+        refetchOnWindowFocus: false,
+        refetchOnMount: false,
+        refetchOnReconnect: false,
+      },
+      mutations: { retry: 1, retryDelay: MUTATION_RETRY_DELAY_MS },
+    },
+  });
+}
