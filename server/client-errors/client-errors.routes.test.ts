@@ -11,7 +11,7 @@ beforeAll(async () => {
     const child = original(bindings);
     child.error = ((...args: unknown[]) => logged.push(args)) as typeof child.error;
     return child;
-  }) as typeof testApp.deps.logger.child;
+  }) as unknown as typeof testApp.deps.logger.child;
 });
 afterAll(() => testApp.close());
 
