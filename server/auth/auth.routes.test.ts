@@ -130,6 +130,25 @@ describe('session and sign-out', () => {
     expect(profile.json().error.message).toBe('Session expired. Please log in again.');
   });
 
+  it('slides: a session used after a day gets a full week again and a renewed cookie; an expired one is refused', async () => {
+    const cookie = await signInAs(testApp, DEMO, cashier.email, TEST_PASSWORD);
+    const fresh = await testApp.request('/api/profile', { host: DEMO, headers: { cookie } });
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+    await testApp.database.platform.execute(
+      sql`update sessions set expires_at = now() + interval '5 days' where user_id = ${cashier.id}`,
+    );
+    const renewed = await testApp.request('/api/profile', { host: DEMO, headers: { cookie } });
+    expect(renewed.status).toBe(200);
+    expect(String(renewed.headers['set-cookie'])).toMatch(/dukani\.session_token=.*Max-Age=604800/);
+    const [row] = await queryRows<{ days: number }>(
+      testApp.database.platform,
+      sql`select round(extract(epoch from max(expires_at) - now()) / 86400)::int as days from sessions where user_id = ${cashier.id}`,
+    );
+    expect(row?.days).toBe(7);
+    await testApp.database.platform.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${cashier.id}`);
+    expect((await testApp.request('/api/profile', { host: DEMO, headers: { cookie } })).status).toBe(401);
+  });
+
   it('logs logins and logouts in the tenant activity log', async () => {
     const cookie = await signInAs(testApp, DEMO, manager.email, TEST_PASSWORD);
     await testApp.request('/api/auth/sign-out', { method: 'POST', host: DEMO, headers: { cookie } });

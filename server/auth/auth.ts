@@ -17,6 +17,7 @@ import { passwordResetEmail, verificationCodeEmail } from './auth.emails';
 import { SignInRefused, decideSignIn } from './sign-in-policy';
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 
 /**
  * better-auth does the identity work (scrypt hashing, sessions, reset tokens, one-time codes).
@@ -47,7 +48,7 @@ export function createAuth(options: { config: AppConfig; database: Database; mai
     rateLimit: { enabled: false },
     session: {
       expiresIn: SESSION_TTL_SECONDS,
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_RENEW_AFTER_SECONDS,
       additionalFields: { tenantId: { type: 'string', required: false, input: false } },
     },
     emailAndPassword: {

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { hasTenantRole, isPlatformAdminRole, type TenantRole } from '../../core/auth/roles.rules';
-import { profiles } from '../db/schema/auth';
+import { profiles, sessions, users } from '../db/schema/auth';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
+import { SESSION_RENEW_AFTER_SECONDS, SESSION_TTL_SECONDS } from './auth';
+import { readSignedSessionToken, serializeSessionCookie } from './session-cookie';
 import { findMembership, isTenantUsable } from './sign-in-policy';
 
 /** The signed-in person behind a request. */
@@ -14,27 +16,63 @@ export interface Principal {
   isPlatformAdmin: boolean;
   /** The tenant the session was signed into; null on a tenantless host. */
   sessionTenantId: string | null;
+  /** Set when the session is due to be extended (sliding sessions). */
+  renewal: { token: string } | null;
 }
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
 
+/** The session, its user and role in one query, from the signed session cookie. */
 export async function readPrincipal(deps: AppDependencies, headers: Headers): Promise<Principal | null> {
-  const result = await deps.auth.api.getSession({ headers, query: { disableCookieCache: true } });
-  if (!result) return null;
-  const [profile] = await deps.database.platform
-    .select({ role: profiles.role })
-    .from(profiles)
-    .where(eq(profiles.userId, result.user.id))
+  const { sessionCookieName } = await deps.auth.$context.then((context) => ({ sessionCookieName: context.authCookies.sessionToken.name }));
+  const token = readSignedSessionToken(headers.get('cookie'), sessionCookieName, deps.config.authSecret);
+  if (!token) return null;
+  const [row] = await deps.database.platform
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      tenantId: sessions.tenantId,
+      expiresAt: sessions.expiresAt,
+      email: users.email,
+      role: profiles.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, sessions.userId))
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  const role = profile?.role ?? null;
+  if (!row) return null;
+  const role = row.role ?? null;
   return {
-    userId: result.user.id,
-    email: result.user.email,
-    sessionId: result.session.id,
+    userId: row.userId,
+    email: row.email,
+    sessionId: row.sessionId,
     role,
     isPlatformAdmin: isPlatformAdminRole(role),
-    sessionTenantId: (result.session as { tenantId?: string | null }).tenantId ?? null,
+    sessionTenantId: row.tenantId,
+    renewal: isRenewalDue(row.expiresAt) ? { token } : null,
   };
+}
+
+// Sliding sessions, as better-auth's updateAge: once a day of use, the session gets a full lifetime again.
+const isRenewalDue = (expiresAt: Date) => expiresAt.getTime() - Date.now() < (SESSION_TTL_SECONDS - SESSION_RENEW_AFTER_SECONDS) * 1000;
+
+/** Extends a session that is due and returns the renewed cookie, or null. */
+export async function renewSessionIfDue(deps: AppDependencies, principal: Principal): Promise<string | null> {
+  if (!principal.renewal) return null;
+  const now = new Date();
+  await deps.database.platform
+    .update(sessions)
+    .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000), updatedAt: now })
+    .where(eq(sessions.id, principal.sessionId));
+  const context = await deps.auth.$context;
+  return serializeSessionCookie(
+    context.authCookies.sessionToken.name,
+    principal.renewal.token,
+    deps.config.authSecret,
+    SESSION_TTL_SECONDS,
+    context.authCookies.sessionToken.attributes.secure ?? false,
+  );
 }
 
 export async function requirePrincipal(deps: AppDependencies, headers: Headers): Promise<Principal> {

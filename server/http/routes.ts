@@ -1,7 +1,7 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { TenantRole } from '../../core/auth/roles.rules';
-import { requirePrincipal, requireTenantAccess } from '../auth/principal';
+import { renewSessionIfDue, requirePrincipal, requireTenantAccess, type Principal } from '../auth/principal';
 import type { AppEnv } from './context';
 import { errorBody, fieldMessages, HttpError } from './errors';
 
@@ -37,7 +37,7 @@ export function tenantRoute<R extends RouteConfig>(
   handler: RouteHandler<R, AppEnv>,
 ): RouteDefinition {
   const tenantMember: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const principal = await requirePrincipal(c.var.deps, c.req.raw.headers);
+    const principal = await authenticate(c);
     const { tenantId } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), access.minRole);
     if (principal.isPlatformAdmin && principal.sessionTenantId !== tenantId) {
       c.var.logger.warn({ userId: principal.userId, tenantId, path: c.req.path }, 'Platform admin acting in a tenant');
@@ -52,7 +52,7 @@ export function tenantRoute<R extends RouteConfig>(
 /** Platform administrators only (superadmin, super_admin, platform_admin, sysadmin). */
 export function platformRoute<R extends RouteConfig>(route: R, handler: RouteHandler<R, AppEnv>): RouteDefinition {
   const platformAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const principal = await requirePrincipal(c.var.deps, c.req.raw.headers);
+    const principal = await authenticate(c);
     if (!principal.isPlatformAdmin) throw new HttpError('not_found', 'Not found');
     c.set('principal', principal);
     await next();
@@ -61,9 +61,17 @@ export function platformRoute<R extends RouteConfig>(route: R, handler: RouteHan
 }
 
 const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('principal', await requirePrincipal(c.var.deps, c.req.raw.headers));
+  c.set('principal', await authenticate(c));
   await next();
 };
+
+/** The request's signed-in principal (401 without one); renews a session that is due. */
+async function authenticate(c: Context<AppEnv>): Promise<Principal> {
+  const principal = await requirePrincipal(c.var.deps, c.req.raw.headers);
+  const renewedCookie = await renewSessionIfDue(c.var.deps, principal);
+  if (renewedCookie) c.header('Set-Cookie', renewedCookie, { append: true });
+  return principal;
+}
 
 function define<R extends RouteConfig>(
   access: RouteAccess,

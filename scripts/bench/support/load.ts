@@ -10,6 +10,13 @@ export interface LoadOptions {
   path: string;
   /** Sent as the Host header (autocannon sends a given host header as is). */
   host?: string;
+  method?: 'GET' | 'POST';
+  /** JSON request body (POST). */
+  body?: string;
+  /** Extra headers on every request (e.g. a session cookie). */
+  headers?: Record<string, string>;
+  /** Headers computed for each request (e.g. a different client address each time). */
+  perRequestHeaders?: () => Record<string, string>;
   connections: number;
   durationSeconds: number;
   /** Every response body must equal this, or the run fails: proves what was measured. */
@@ -39,16 +46,28 @@ interface RawRun {
   cpu: CpuSpan;
 }
 
-const titleOf = (options: LoadOptions) => options.title ?? `GET ${options.path}${options.host ? ` (Host ${options.host})` : ''}`;
+const titleOf = (options: LoadOptions) =>
+  options.title ?? `${options.method ?? 'GET'} ${options.path}${options.host ? ` (Host ${options.host})` : ''}`;
 
 async function runOnce(options: LoadOptions): Promise<RawRun> {
   const latencies: number[] = [];
   const stopMeter = startCpuMeter(options.serverPid);
+  const headers = {
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  };
+  const perRequest = options.perRequestHeaders;
   const result = await autocannon({
     url: `http://127.0.0.1:${options.port}${options.path}`,
     connections: options.connections,
     duration: options.durationSeconds,
-    headers: options.host ? { host: options.host } : {},
+    method: options.method ?? 'GET',
+    headers,
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(perRequest
+      ? { requests: [{ setupRequest: (request: Record<string, any>) => ({ ...request, headers: { ...request.headers, ...perRequest() } }) }] }
+      : {}),
     ...(options.expectBody !== undefined ? { expectBody: options.expectBody } : {}),
     setupClient: (client) => {
       // autocannon's Client emits ('response', status, bytes, durationMs) with a float duration.

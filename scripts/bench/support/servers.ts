@@ -24,6 +24,8 @@ export async function startBenchServer(options: {
   misses: number;
   /** A PostgreSQL database; PGlite in the temporary DATA_DIR when absent. */
   databaseUrl?: string;
+  /** More of the app's variables, e.g. TRUST_PROXY. */
+  env?: NodeJS.ProcessEnv;
 }): Promise<BenchServer> {
   const port = await findFreePort();
   const dataDir = createTempDataDir('server');
@@ -37,6 +39,7 @@ export async function startBenchServer(options: {
     BENCH_TENANTS: String(options.tenants),
     BENCH_MISSES: String(options.misses),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, SEED_DEMO: 'true' } : {}),
+    ...options.env,
   };
   const server = await startChildServer({
     label: options.label,

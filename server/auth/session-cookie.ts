@@ -1,0 +1,41 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// better-auth signs the session cookie as encodeURIComponent(`${token}.${base64(HMAC-SHA256(token))}`)
+// (better-call's signCookieValue). Reading it here, with one SQL query for session, user and
+// profile, costs a fraction of auth.api.getSession on every authenticated request (measured in
+// npm run bench -- accounts).
+
+const SIGNATURE_LENGTH = 44; // base64 of a 32-byte HMAC, with padding
+
+function signatureOf(token: string, secret: string): string {
+  return createHmac('sha256', secret).update(token).digest('base64');
+}
+
+/** The session token from a Cookie header, if its signature is valid; otherwise null. */
+export function readSignedSessionToken(cookieHeader: string | null | undefined, cookieName: string, secret: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1 || part.slice(0, separator).trim() !== cookieName) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(separator + 1).trim());
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const signature = value.slice(dot + 1);
+    if (signature.length !== SIGNATURE_LENGTH) return null;
+    const expected = signatureOf(token, secret);
+    return timingSafeEqual(Buffer.from(signature), Buffer.from(expected)) ? token : null;
+  }
+  return null;
+}
+
+/** A Set-Cookie header that renews the session cookie for maxAgeSeconds (sliding sessions). */
+export function serializeSessionCookie(cookieName: string, token: string, secret: string, maxAgeSeconds: number, secure: boolean): string {
+  const value = encodeURIComponent(`${token}.${signatureOf(token, secret)}`);
+  return `${cookieName}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
