@@ -2,6 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
+import { paymentCallbackRoutes } from './billing/payment-callbacks.routes';
 import { clientErrorRoutes } from './client-errors/client-errors.routes';
 import { emailRoutes } from './email/email.routes';
 import { healthRoutes } from './health/health.routes';
@@ -53,6 +55,8 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...authRoutes,
       ...profileRoutes,
       ...settingsRoutes,
+      ...billingRoutes,
+      ...paymentCallbackRoutes,
       ...emailRoutes,
       ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),

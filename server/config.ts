@@ -43,6 +43,12 @@ const environmentSchema = z.object({
   AUTH_SECRET: z.preprocess(blankAsUndefined, secretString.optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('warn'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  // Paystack secret keys are sk_test_… / sk_live_… (docs/decisions/0009-billing-and-plans.md).
+  PAYSTACK_SECRET_KEY: z.preprocess(
+    blankAsUndefined,
+    z.string().regex(/^sk_(test|live)_[A-Za-z0-9]{20,}$/, 'invalid key (expected sk_test_… or sk_live_…)').optional(),
+  ),
+  PAYSTACK_BASE_URL: z.preprocess(blankAsUndefined, urlString.default('https://api.paystack.co')),
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   SMTP_URL: z.preprocess(blankAsUndefined, urlString.optional()),
   MAIL_FROM: z.string().default('Dukani <no-reply@dukani.co.ke>'),
@@ -64,6 +70,9 @@ export type AppConfig = {
   authSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
   bodyLimitBytes: number;
+  /** Without it, the built-in sandbox provider takes payments (docs/decisions/0009). */
+  paystackSecretKey: string | undefined;
+  paystackBaseUrl: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   smtpUrl: string | undefined;
@@ -109,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    paystackSecretKey: e.PAYSTACK_SECRET_KEY,
+    paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY === 'true',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,4 +1,6 @@
 import { createAuth } from './auth/auth';
+import { createPaystackClient } from './billing/paystack.client';
+import { createSandboxProvider } from './billing/sandbox.provider';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createMailer } from './email/email.service';
@@ -11,5 +13,8 @@ export function wireDependencies(config: AppConfig, database: Database, logger: 
   const tenantResolver = createTenantResolver({ database, rootDomains: config.rootDomains, logger });
   const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const auth = createAuth({ config, database, mailer, tenantResolver });
-  return { config, database, logger, tenantResolver, mailer, auth };
+  const paymentProvider = config.paystackSecretKey
+    ? createPaystackClient({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
+    : createSandboxProvider({ database, origin: () => config.publicUrl ?? `http://localhost:${config.port}` });
+  return { config, database, logger, tenantResolver, mailer, auth, paymentProvider };
 }

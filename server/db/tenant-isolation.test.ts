@@ -17,6 +17,9 @@ const PLATFORM_TABLES = [
   'profiles',
   'rate_limits',
   'email_outbox',
+  'billing_plans',
+  'platform_settings',
+  'sandbox_transactions',
 ];
 
 let database: TestDatabase;

@@ -1,5 +1,6 @@
 import type { Auth } from '../auth/auth';
 import type { Principal } from '../auth/principal';
+import type { PaymentProvider } from '../billing/payment-provider';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../email/email.service';
@@ -14,6 +15,7 @@ export interface AppDependencies {
   tenantResolver: TenantResolver;
   mailer: Mailer;
   auth: Auth;
+  paymentProvider: PaymentProvider;
 }
 
 export type AppEnv = {

@@ -1,6 +1,8 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { TenantRole } from '../../core/auth/roles.rules';
+import type { FeatureKey } from '../../core/billing/plan-features.rules';
+import { requirePlan } from '../billing/plan-guard';
 import { renewSessionIfDue, requirePrincipal, requireTenantAccess, type Principal } from '../auth/principal';
 import type { AppEnv } from './context';
 import { errorBody, fieldMessages, HttpError } from './errors';
@@ -10,7 +12,7 @@ import { errorBody, fieldMessages, HttpError } from './errors';
 export type RouteAccess =
   | { level: 'public' }
   | { level: 'user' }
-  | { level: 'tenant'; minRole: TenantRole }
+  | { level: 'tenant'; minRole: TenantRole; feature?: FeatureKey; allowWithoutSubscription?: boolean }
   | { level: 'platform' };
 
 export interface RouteDefinition {
@@ -30,9 +32,14 @@ export function userRoute<R extends RouteConfig>(route: R, handler: RouteHandler
   return define({ level: 'user' }, route, handler, [signedIn]);
 }
 
-/** An active member of the request's tenant with at least minRole (platform admins pass, audited). */
+/**
+ * An active member of the request's tenant with at least minRole (platform admins pass, logged).
+ * The tenant's subscription must pass the gate (spec §4) unless allowWithoutSubscription (billing,
+ * so a lapsed shop can pay its way back in), and the plan must include `feature` when one is named:
+ * otherwise 402 with the feature's upgrade message.
+ */
 export function tenantRoute<R extends RouteConfig>(
-  access: { minRole: TenantRole },
+  access: { minRole: TenantRole; feature?: FeatureKey; allowWithoutSubscription?: boolean },
   route: R,
   handler: RouteHandler<R, AppEnv>,
 ): RouteDefinition {
@@ -42,11 +49,14 @@ export function tenantRoute<R extends RouteConfig>(
     if (principal.isPlatformAdmin && principal.sessionTenantId !== tenantId) {
       c.var.logger.warn({ userId: principal.userId, tenantId, path: c.req.path }, 'Platform admin acting in a tenant');
     }
+    if (access.feature || !access.allowWithoutSubscription) {
+      await requirePlan(c.var.deps, tenantId, { feature: access.feature, checkGate: !access.allowWithoutSubscription && !principal.isPlatformAdmin });
+    }
     c.set('principal', principal);
     c.set('tenantId', tenantId);
     await next();
   };
-  return define({ level: 'tenant', minRole: access.minRole }, route, handler, [tenantMember]);
+  return define({ level: 'tenant', ...access }, route, handler, [tenantMember]);
 }
 
 /** Platform administrators only (superadmin, super_admin, platform_admin, sysadmin). */

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USABLE_TENANT_STATUSES, type TenantStatus } from '../../core/tenancy/tenancy.rules';
 import type { PublicTenant } from '../../core/tenancy/tenancy.schemas';
 import { enterTenantScope, queryRows, type Database } from '../db/client';
+import { readTrialDays, startTrial } from '../billing/subscription.service';
 import { businessSettings, tenants } from '../db/schema/index';
 
 // Lookups behind host-based tenant resolution (spec §4 "Domain resolution", §7 "Tenant and domain").
@@ -73,8 +74,9 @@ export interface NewTenant {
   settings?: Partial<Pick<typeof businessSettings.$inferInsert, 'currencyCode' | 'currencySymbol' | 'companyLogoUrl' | 'timeZone'>>;
 }
 
-/** Creates a tenant and its business settings in one transaction. */
+/** Creates a tenant, its business settings and its trial subscription in one transaction. */
 export async function createTenant(database: Database, input: NewTenant): Promise<{ id: string }> {
+  const trialDays = await readTrialDays(database);
   return database.platform.transaction(async (tx) => {
     const [tenant] = await tx
       .insert(tenants)
@@ -83,6 +85,7 @@ export async function createTenant(database: Database, input: NewTenant): Promis
     if (!tenant) throw new Error('Tenant insert returned no row');
     const scoped = await enterTenantScope(tx, tenant.id);
     await scoped.insert(businessSettings).values({ tenantId: tenant.id, ...input.settings });
+    await startTrial(scoped, tenant.id, trialDays);
     return tenant;
   });
 }

@@ -30,6 +30,8 @@ export interface TestApp {
   app: DukaniApp;
   deps: AppDependencies;
   database: TestDatabase;
+  /** The loopback port the app listens on. */
+  port: number;
   /** A real HTTP request to the app listening on a loopback port (Host is sent as given). */
   request(path: string, options?: TestRequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
@@ -65,6 +67,7 @@ export async function createTestApp(options: { config?: NodeJS.ProcessEnv; datab
     app,
     deps,
     database,
+    port,
     request: (path, requestOptions = {}) => sendRequest(port, path, requestOptions),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,3 +2,4 @@ export * from './tenancy';
 export * from './settings';
 export * from './auth';
 export * from './email';
+export * from './billing';

@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import { resolveEntitlements, type PlanEntitlements } from '../../core/billing/plan-features.rules';
+import {
+  passesSubscriptionGate,
+  subscriptionAccess,
+  type SubscriptionAccess,
+  type SubscriptionSnapshot,
+} from '../../core/billing/subscription.rules';
+import { queryRows, type Database, type TenantTx } from '../db/client';
+import { billingPlans, platformSettings, tenantSubscriptions } from '../db/schema/billing';
+
+export const DEFAULT_TRIAL_DAYS = 14;
+
+export interface SubscriptionState {
+  subscription: (SubscriptionSnapshot & { billingPlanId: string | null }) | null;
+  plan: { id: string; name: string; priceMinor: number; currency: string; period: 'monthly' | 'yearly' } | null;
+  access: SubscriptionAccess;
+  entitlements: PlanEntitlements;
+  /** The gate of spec §4: false means the Subscription Required page (and 402 from the API). */
+  passesGate: boolean;
+}
+
+/** Trial length in days, a platform setting (default 14). */
+export async function readTrialDays(database: Database): Promise<number> {
+  const [row] = await database.platform.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, 'trial_days'));
+  const days = Number(row?.value);
+  return Number.isInteger(days) && days > 0 ? days : DEFAULT_TRIAL_DAYS;
+}
+
+/** A new tenant's subscription: a trial of the platform's length, from now. */
+export async function startTrial(tx: TenantTx, tenantId: string, trialDays: number) {
+  await tx.insert(tenantSubscriptions).values({
+    tenantId,
+    status: 'trial',
+    trialEnd: sql`now() + make_interval(days => ${trialDays})`,
+  });
+}
+
+/** The tenant's subscription, plan, access, entitlements and gate, in its scope. */
+export async function readSubscriptionState(tx: TenantTx, now: Date): Promise<SubscriptionState> {
+  const [row] = await tx
+    .select({
+      status: tenantSubscriptions.status,
+      trialEnd: tenantSubscriptions.trialEnd,
+      currentPeriodEnd: tenantSubscriptions.currentPeriodEnd,
+      billingPlanId: tenantSubscriptions.billingPlanId,
+      planName: billingPlans.name,
+      planPriceMinor: billingPlans.priceMinor,
+      planCurrency: billingPlans.currency,
+      planPeriod: billingPlans.period,
+    })
+    .from(tenantSubscriptions)
+    .leftJoin(billingPlans, eq(billingPlans.id, tenantSubscriptions.billingPlanId))
+    .limit(1);
+  const subscription = row
+    ? { status: row.status, trialEnd: row.trialEnd, currentPeriodEnd: row.currentPeriodEnd, billingPlanId: row.billingPlanId }
+    : null;
+  const plan =
+    row?.billingPlanId && row.planName
+      ? {
+          id: row.billingPlanId,
+          name: row.planName,
+          priceMinor: row.planPriceMinor ?? 0,
+          currency: row.planCurrency ?? 'KES',
+          period: (row.planPeriod ?? 'monthly') as 'monthly' | 'yearly',
+        }
+      : null;
+  const access = subscriptionAccess(subscription, now);
+  return {
+    subscription,
+    plan,
+    access,
+    entitlements: resolveEntitlements({ planName: plan?.name, isTrialActive: access.isTrialActive, hasAccess: access.hasAccess }),
+    passesGate: passesSubscriptionGate(subscription ? { kind: 'record', subscription } : { kind: 'none' }, now),
+  };
+}
+
+/**
+ * Serialises writes that a plan limit bounds, per tenant and limit, for the rest of the
+ * transaction: the count and the insert that follow cannot race another request's.
+ */
+export async function lockLimit(tx: TenantTx, tenantId: string, limit: string) {
+  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${limit}`}, 0))`);
+}
