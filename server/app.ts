@@ -13,6 +13,7 @@ import { openApiRoutes } from './http/openapi.routes';
 import { createApiRouter, mountRoutes, type MountedRoute } from './http/routes';
 import { sameOriginWrites } from './http/same-origin';
 import { securityHeaders } from './http/security';
+import { notificationRoutes } from './notifications/notifications.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { mountWebApp } from './http/web-app';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...settingsRoutes,
       ...billingRoutes,
       ...paymentCallbackRoutes,
+      ...notificationRoutes,
       ...emailRoutes,
       ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),

@@ -122,6 +122,9 @@ describe('sandbox checkout', () => {
     expect(overview.access.daysUntilExpiry).toBeGreaterThanOrEqual(28);
     expect(overview.payments[0]).toMatchObject({ reference, status: 'completed', paidAt: expect.any(String) });
     expect((await shop.call('/api/settings/business')).status).toBe(200);
+    const [notification] = (await shop.call('/api/notifications')).json().notifications;
+    expect(notification).toMatchObject({ kind: 'payment_completed', title: 'Payment received', link: '/admin/settings?tab=billing', isRead: false });
+    expect(notification.body).toContain('KES 1,500.00 for Starter (monthly)');
     // Starter: defaults plus three features (spec §9).
     expect(overview.entitlements.features).toMatchObject({ advanced_reporting: true, user_roles: true, advanced_inventory: false });
     expect(overview.entitlements.limits).toEqual({ max_locations: 2, max_staff_users: 10, max_products: 1000 });
@@ -138,6 +141,7 @@ describe('sandbox checkout', () => {
     const overview = (await shop.call('/api/billing')).json();
     expect(overview.payments[0]).toMatchObject({ reference, status: 'failed', failedAt: expect.any(String), paidAt: null });
     expect(overview.subscription).toMatchObject({ status: 'trial', plan: null });
+    expect((await shop.call('/api/notifications')).json().notifications[0]).toMatchObject({ kind: 'payment_failed', title: 'Payment failed' });
   });
 
   it('a second payment extends from the current period end', async () => {

@@ -8,9 +8,12 @@ import { billingPlans, paymentHistory, tenantSubscriptions } from '../db/schema/
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
 import { PaymentProviderError, type VerifiedTransaction } from './payment-provider';
+import { notify } from '../notifications/notifications.service';
+import { formatMinorUnits } from '../../core/settings/money.rules';
 import { readSubscriptionState, type SubscriptionState } from './subscription.service';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const BILLING_LINK = '/admin/settings?tab=billing';
 export const PAYMENT_HISTORY_LIMIT = 10;
 
 function toEntitlementsResponse(state: SubscriptionState, now: Date): EntitlementsResponse {
@@ -171,6 +174,7 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
         currency: paymentHistory.currency,
         billingPlanId: paymentHistory.billingPlanId,
         period: billingPlans.period,
+        planName: billingPlans.name,
       })
       .from(paymentHistory)
       .innerJoin(billingPlans, eq(billingPlans.id, paymentHistory.billingPlanId))
@@ -197,7 +201,18 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
         updatedAt: now,
       })
       .where(eq(paymentHistory.id, payment.id));
-    if (status !== 'completed') return status;
+    if (status !== 'completed') {
+      if (status === 'failed') {
+        await notify(tx, tenantId, {
+          kind: 'payment_failed',
+          title: 'Payment failed',
+          body: `Your ${payment.planName} (${payment.period}) payment did not go through. No money was taken; you can try again.`,
+          link: BILLING_LINK,
+          minRole: 'admin',
+        });
+      }
+      return status;
+    }
     const [subscription] = await tx
       .select({ id: tenantSubscriptions.id, currentPeriodEnd: tenantSubscriptions.currentPeriodEnd })
       .from(tenantSubscriptions)
@@ -211,6 +226,13 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
     } else {
       await tx.insert(tenantSubscriptions).values({ tenantId, status: 'active', billingPlanId: payment.billingPlanId, currentPeriodEnd: periodEnd });
     }
+    await notify(tx, tenantId, {
+      kind: 'payment_completed',
+      title: 'Payment received',
+      body: `${formatMinorUnits(payment.amountMinor, payment.currency)} for ${payment.planName} (${payment.period}). Your subscription runs to ${periodEnd.toISOString().slice(0, 10)}.`,
+      link: BILLING_LINK,
+      minRole: 'admin',
+    });
     return 'completed';
   });
 }

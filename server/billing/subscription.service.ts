@@ -6,7 +6,7 @@ import {
   type SubscriptionAccess,
   type SubscriptionSnapshot,
 } from '../../core/billing/subscription.rules';
-import { queryRows, type Database, type TenantTx } from '../db/client';
+import type { Database, TenantTx } from '../db/client';
 import { billingPlans, platformSettings, tenantSubscriptions } from '../db/schema/billing';
 
 export const DEFAULT_TRIAL_DAYS = 14;
@@ -73,12 +73,4 @@ export async function readSubscriptionState(tx: TenantTx, now: Date): Promise<Su
     entitlements: resolveEntitlements({ planName: plan?.name, isTrialActive: access.isTrialActive, hasAccess: access.hasAccess }),
     passesGate: passesSubscriptionGate(subscription ? { kind: 'record', subscription } : { kind: 'none' }, now),
   };
-}
-
-/**
- * Serialises writes that a plan limit bounds, per tenant and limit, for the rest of the
- * transaction: the count and the insert that follow cannot race another request's.
- */
-export async function lockLimit(tx: TenantTx, tenantId: string, limit: string) {
-  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${limit}`}, 0))`);
 }

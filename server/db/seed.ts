@@ -9,6 +9,8 @@ export const DEMO_PASSWORD = 'Dukani-Demo-2026';
 export const DEMO_TENANTS = [
   { name: 'Demo Duka', subdomain: 'demo', status: 'trial' },
   { name: 'Acme Hardware', subdomain: 'acme', status: 'active' },
+  // A shop whose trial has run out: it meets the Subscription Required page and can pay back in.
+  { name: 'Lapsed Kiosk', subdomain: 'lapsed', status: 'trial' },
 ] as const;
 
 export const DEMO_USERS = [
@@ -18,6 +20,7 @@ export const DEMO_USERS = [
   { email: 'cashier@demo.test', fullName: 'Achieng Njeri', role: 'cashier', tenant: 'demo' },
   { email: 'newhire@demo.test', fullName: 'Kevin Mutua', role: 'cashier', tenant: 'demo', requirePasswordChange: true },
   { email: 'owner@acme.test', fullName: 'Amina Hassan', role: 'admin', tenant: 'acme' },
+  { email: 'owner@lapsed.test', fullName: 'Juma Mwangi', role: 'admin', tenant: 'lapsed' },
 ] as const;
 
 /**
@@ -44,5 +47,25 @@ export async function seedDatabase(deps: AppDependencies) {
       requirePasswordChange: 'requirePasswordChange' in user ? user.requirePasswordChange : false,
     });
   }
+  await setDemoSubscriptions(deps, tenantIds);
   deps.logger.info({ tenants: DEMO_TENANTS.length, users: DEMO_USERS.length }, 'Seeded demo data');
+}
+
+/** Acme pays for Professional (monthly, paid a week ago); Lapsed Kiosk's trial ended yesterday. */
+async function setDemoSubscriptions(deps: AppDependencies, tenantIds: Map<string, string>) {
+  const acme = tenantIds.get('acme');
+  const lapsed = tenantIds.get('lapsed');
+  if (acme) {
+    await deps.database.withTenant(acme, async (tx) => {
+      const [plan] = await queryRows<{ id: string; price_minor: number }>(tx, sql`select id, price_minor from billing_plans where name = 'Professional' and period = 'monthly'`);
+      if (!plan) return;
+      await tx.execute(sql`insert into payment_history (tenant_id, payment_reference, billing_plan_id, amount_minor, currency, provider, payment_status, paid_at, created_at)
+        values (${acme}, 'dk-demo-acme-professional', ${plan.id}, ${plan.price_minor}, 'KES', 'sandbox', 'completed', now() - interval '7 days', now() - interval '7 days')`);
+      await tx.execute(sql`update tenant_subscription_details set status = 'active', trial_end = now() - interval '21 days',
+        billing_plan_id = ${plan.id}, current_period_end = now() + interval '23 days'`);
+    });
+  }
+  if (lapsed) {
+    await deps.database.withTenant(lapsed, (tx) => tx.execute(sql`update tenant_subscription_details set trial_end = now() - interval '1 day'`));
+  }
 }

@@ -3,3 +3,4 @@ export * from './settings';
 export * from './auth';
 export * from './email';
 export * from './billing';
+export * from './notifications';

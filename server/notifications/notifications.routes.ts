@@ -1,0 +1,48 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../core/api/api-error.schemas';
+import { notificationListSchema } from '../../core/notifications/notifications.schemas';
+import { tenantRoute } from '../http/routes';
+import { listNotifications, markNotificationsRead } from './notifications.service';
+
+const list = { description: 'Notifications', content: { 'application/json': { schema: notificationListSchema } } };
+// Notifications show even when the subscription has lapsed: billing events are among them.
+const memberAccess = { minRole: 'cashier', allowWithoutSubscription: true } as const;
+
+export const notificationRoutes = [
+  tenantRoute(
+    memberAccess,
+    createRoute({
+      method: 'get',
+      path: '/api/notifications',
+      tags: ['notifications'],
+      summary: 'My newest notifications in this shop (20) and how many are unread',
+      responses: { 200: list },
+    }),
+    async (c) => {
+      const { userId, role } = c.var.principal;
+      return c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => listNotifications(tx, userId, role)), 200);
+    },
+  ),
+  tenantRoute(
+    memberAccess,
+    createRoute({
+      method: 'post',
+      path: '/api/notifications/read',
+      tags: ['notifications'],
+      summary: 'Mark one notification read ({ id }) or all of mine ({})',
+      request: { body: { content: { 'application/json': { schema: z.object({ id: z.uuid().optional() }) } }, required: true } },
+      responses: { 200: list, 404: { description: 'No such notification', content: { 'application/json': { schema: apiErrorSchema } } } },
+    }),
+    async (c) => {
+      const { userId, role } = c.var.principal;
+      const { id } = c.req.valid('json');
+      const tenantId = c.var.tenantId;
+      const result = await c.var.deps.database.withTenant(tenantId, async (tx) => {
+        await markNotificationsRead(tx, tenantId, userId, role, id);
+        return listNotifications(tx, userId, role);
+      });
+      return c.json(result, 200);
+    },
+  ),
+];
