@@ -1,11 +1,14 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { hasTenantRole, isPlatformAdminRole, type TenantRole } from '../../core/auth/roles.rules';
+import type { FeatureKey } from '../../core/billing/plan-features.rules';
+import { assertPlanAllows } from '../billing/plan-guard';
+import { readSubscriptionState } from '../billing/subscription.service';
 import { profiles, sessions, users } from '../db/schema/auth';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
 import { SESSION_RENEW_AFTER_SECONDS, SESSION_TTL_SECONDS } from './auth';
 import { readSignedSessionToken, serializeSessionCookie } from './session-cookie';
-import { findMembership, isTenantUsable } from './sign-in-policy';
+import { findMembershipIn, isTenantUsable } from './sign-in-policy';
 
 /** The signed-in person behind a request. */
 export interface Principal {
@@ -83,13 +86,14 @@ export async function requirePrincipal(deps: AppDependencies, headers: Headers):
 
 /**
  * The tenant a tenant route acts on, for this principal: the host's tenant, or the session's
- * tenant on a tenantless development host. Anything else is 404, never 403 with data.
+ * tenant on a tenantless development host. Anything else is 404, never 403 with data. Membership
+ * and the plan (gate and feature, docs/decisions/0009) are read in one tenant transaction.
  */
 export async function requireTenantAccess(
   deps: AppDependencies,
   principal: Principal,
   host: string | undefined,
-  minRole: TenantRole,
+  access: { minRole: TenantRole; feature?: FeatureKey; checkGate: boolean },
 ): Promise<{ tenantId: string }> {
   const context = await deps.tenantResolver.resolve(host);
   let tenantId = context.tenant?.id ?? null;
@@ -98,14 +102,21 @@ export async function requireTenantAccess(
     tenantId = (await isTenantUsable(deps.database, principal.sessionTenantId)) ? principal.sessionTenantId : null;
   }
   if (!tenantId) throw new HttpError('not_found', 'No shop at this address');
-  if (!principal.isPlatformAdmin) {
-    if (principal.sessionTenantId !== tenantId) throw new HttpError('not_found', 'Not found');
-    const membership = await findMembership(deps.database, tenantId, principal.userId);
+  const isMemberCheck = !principal.isPlatformAdmin;
+  if (isMemberCheck && principal.sessionTenantId !== tenantId) throw new HttpError('not_found', 'Not found');
+  const needsPlan = access.checkGate || access.feature !== undefined;
+  const now = new Date();
+  const { membership, plan } = await deps.database.withTenant(tenantId, async (tx) => ({
+    membership: isMemberCheck ? await findMembershipIn(tx, principal.userId) : null,
+    plan: needsPlan ? await readSubscriptionState(tx, now) : null,
+  }));
+  if (isMemberCheck) {
     if (!membership) throw new HttpError('not_found', 'Not found');
     if (!membership.isActive) throw new HttpError('unauthorized', SESSION_EXPIRED_MESSAGE);
   }
-  if (!hasTenantRole(principal.role, minRole)) {
+  if (!hasTenantRole(principal.role, access.minRole)) {
     throw new HttpError('forbidden', 'Your role does not allow this. Ask your shop owner.');
   }
+  if (plan) assertPlanAllows(plan, { feature: access.feature, checkGate: access.checkGate }, now);
   return { tenantId };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { USABLE_TENANT_STATUSES } from '../../core/tenancy/tenancy.rules';
 import { isPlatformAdminRole } from '../../core/auth/roles.rules';
 import type { TenantContext } from '../../core/tenancy/tenancy.schemas';
-import type { Database } from '../db/client';
+import type { Database, TenantTx } from '../db/client';
 import { profiles, tenantUsers } from '../db/schema/auth';
 import { tenants } from '../db/schema/tenancy';
 
@@ -66,13 +66,16 @@ export async function decideSignIn(database: Database, userId: string, context: 
 }
 
 export async function findMembership(database: Database, tenantId: string, userId: string) {
-  const [membership] = await database.withTenant(tenantId, (tx) =>
-    tx
-      .select({ id: tenantUsers.id, isActive: tenantUsers.isActive, invitationStatus: tenantUsers.invitationStatus })
-      .from(tenantUsers)
-      .where(eq(tenantUsers.userId, userId))
-      .limit(1),
-  );
+  return database.withTenant(tenantId, (tx) => findMembershipIn(tx, userId));
+}
+
+/** A person's membership in the transaction's tenant, or null. */
+export async function findMembershipIn(tx: TenantTx, userId: string) {
+  const [membership] = await tx
+    .select({ id: tenantUsers.id, isActive: tenantUsers.isActive, invitationStatus: tenantUsers.invitationStatus })
+    .from(tenantUsers)
+    .where(eq(tenantUsers.userId, userId))
+    .limit(1);
   return membership ?? null;
 }
 

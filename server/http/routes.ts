@@ -2,7 +2,6 @@ import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-open
 import type { Context, MiddlewareHandler } from 'hono';
 import type { TenantRole } from '../../core/auth/roles.rules';
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
-import { requirePlan } from '../billing/plan-guard';
 import { renewSessionIfDue, requirePrincipal, requireTenantAccess, type Principal } from '../auth/principal';
 import type { AppEnv } from './context';
 import { errorBody, fieldMessages, HttpError } from './errors';
@@ -45,12 +44,14 @@ export function tenantRoute<R extends RouteConfig>(
 ): RouteDefinition {
   const tenantMember: MiddlewareHandler<AppEnv> = async (c, next) => {
     const principal = await authenticate(c);
-    const { tenantId } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), access.minRole);
+    const { tenantId } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), {
+      minRole: access.minRole,
+      feature: access.feature,
+      // Platform administrators look into lapsed shops too; features still follow the plan.
+      checkGate: !access.allowWithoutSubscription && !principal.isPlatformAdmin,
+    });
     if (principal.isPlatformAdmin && principal.sessionTenantId !== tenantId) {
       c.var.logger.warn({ userId: principal.userId, tenantId, path: c.req.path }, 'Platform admin acting in a tenant');
-    }
-    if (access.feature || !access.allowWithoutSubscription) {
-      await requirePlan(c.var.deps, tenantId, { feature: access.feature, checkGate: !access.allowWithoutSubscription && !principal.isPlatformAdmin });
     }
     c.set('principal', principal);
     c.set('tenantId', tenantId);

@@ -3,10 +3,15 @@
 //   GET /__bench/bare               a bare JSON route through the same middleware: the baseline
 //   GET /__bench/raw-resolution     raw-SQL and in-process resolution timings, taken before listening
 //   GET /__bench/memory             process.memoryUsage()
+//   POST /__bench/bare              a bare route that reads its body: the baseline for webhooks
+//   GET /__bench/plan-check?tenant= the plan/gate check timed in-process (its own tenant
+//                                   transaction, as a baseline for the guard), µs per call
 // Environment: the app's own variables, plus BENCH_TENANTS (extra tenants bench-0001…) and
 // BENCH_MISSES (unknown hosts timed). On ready it prints one line: BENCH_READY {json}.
 import { serve } from '@hono/node-server';
 import { createApp } from '../../../server/app';
+import { assertPlanAllows } from '../../../server/billing/plan-guard';
+import { readSubscriptionState } from '../../../server/billing/subscription.service';
 import { bootstrap } from '../../../server/bootstrap';
 import { loadConfig } from '../../../server/config';
 import { createTenant } from '../../../server/tenancy/tenancy.service';
@@ -44,6 +49,23 @@ const app = createApp(deps, { serveWeb: false });
 app.get('/__bench/bare', (c) => c.json({ ok: true }));
 app.get('/__bench/raw-resolution', (c) => c.json(resolution));
 app.get('/__bench/memory', (c) => c.json(process.memoryUsage()));
+app.post('/__bench/bare', async (c) => {
+  await c.req.arrayBuffer();
+  return c.json({ ok: true });
+});
+app.get('/__bench/plan-check', async (c) => {
+  const tenantId = c.req.query('tenant') ?? '';
+  const iterations = 500;
+  const check = async () => {
+    const now = new Date();
+    const state = await deps.database.withTenant(tenantId, (tx) => readSubscriptionState(tx, now));
+    assertPlanAllows(state, { feature: 'advanced_reporting', checkGate: true }, now);
+  };
+  for (let i = 0; i < 50; i += 1) await check();
+  const started = performance.now();
+  for (let i = 0; i < iterations; i += 1) await check();
+  return c.json({ microsecondsPerCheck: ((performance.now() - started) * 1000) / iterations });
+});
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const ready: BenchServerReady = {
