@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../core/api/api-error.schemas';
 import {
   forgotPasswordSchema,
   requiredPasswordChangeSchema,
@@ -16,13 +15,8 @@ import { loadSessionUser, signIn, signOut } from './auth.service';
 import { changeRequiredPassword, confirmEmailChange, requestPasswordReset, resetPassword } from './credentials.service';
 import { readPrincipal } from './principal';
 import { AUTH_RATE_LIMITS } from './rate-limits';
+import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(apiErrorSchema, description);
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const messageSchema = z.object({ message: z.string() });
 
 export const authRoutes = [
@@ -32,9 +26,9 @@ export const authRoutes = [
       path: '/api/auth/sign-in',
       tags: ['auth'],
       summary: "Sign in with e-mail and password on this host's tenant",
-      request: body(signInSchema),
+      request: jsonBody(signInSchema),
       responses: {
-        200: json(z.object({ user: sessionUserSchema }), 'Signed in; the session cookie is set'),
+        200: jsonResponse(z.object({ user: sessionUserSchema }), 'Signed in; the session cookie is set'),
         401: errorResponse('Invalid email or password'),
         403: errorResponse('Deactivated, not a member of this tenant, or no tenant here'),
         429: errorResponse('Too many attempts'),
@@ -80,7 +74,7 @@ export const authRoutes = [
       path: '/api/auth/session',
       tags: ['auth'],
       summary: 'The signed-in user, or null',
-      responses: { 200: json(sessionResponseSchema, 'Current session') },
+      responses: { 200: jsonResponse(sessionResponseSchema, 'Current session') },
     }),
     async (c) => {
       const principal = await readPrincipal(c.var.deps, c.req.raw.headers);
@@ -94,8 +88,8 @@ export const authRoutes = [
       path: '/api/auth/forgot-password',
       tags: ['auth'],
       summary: 'E-mails a reset link when the address has an account (the answer never says whether it does)',
-      request: body(forgotPasswordSchema),
-      responses: { 202: json(messageSchema, 'Accepted'), 429: errorResponse('Too many requests') },
+      request: jsonBody(forgotPasswordSchema),
+      responses: { 202: jsonResponse(messageSchema, 'Accepted'), 429: errorResponse('Too many requests') },
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -112,8 +106,8 @@ export const authRoutes = [
       path: '/api/auth/reset-password',
       tags: ['auth'],
       summary: 'Sets a new password with the token from a reset link; signs out every session',
-      request: body(resetPasswordSchema),
-      responses: { 200: json(messageSchema, 'Password reset'), 400: errorResponse('Invalid or expired link') },
+      request: jsonBody(resetPasswordSchema),
+      responses: { 200: jsonResponse(messageSchema, 'Password reset'), 400: errorResponse('Invalid or expired link') },
     }),
     async (c) => {
       await resetPassword(c.var.deps, c.req.valid('json'));
@@ -126,9 +120,9 @@ export const authRoutes = [
       path: '/api/auth/required-password-change',
       tags: ['auth'],
       summary: 'Replaces a temporary password (only while a change is required)',
-      request: body(requiredPasswordChangeSchema),
+      request: jsonBody(requiredPasswordChangeSchema),
       responses: {
-        200: json(z.object({ user: sessionUserSchema }), 'Password changed; the requirement is cleared'),
+        200: jsonResponse(z.object({ user: sessionUserSchema }), 'Password changed; the requirement is cleared'),
         409: errorResponse('No password change is required'),
       },
     }),
@@ -144,8 +138,8 @@ export const authRoutes = [
       path: '/api/auth/email-change/confirm',
       tags: ['auth'],
       summary: 'Completes an e-mail change with the token sent to the new address',
-      request: body(z.object({ token: z.string().min(1).max(512) })),
-      responses: { 200: json(z.object({ email: z.string() }), 'E-mail changed'), 400: errorResponse('Invalid or expired link') },
+      request: jsonBody(z.object({ token: z.string().min(1).max(512) })),
+      responses: { 200: jsonResponse(z.object({ email: z.string() }), 'E-mail changed'), 400: errorResponse('Invalid or expired link') },
     }),
     async (c) => c.json(await confirmEmailChange(c.var.deps, c.req.valid('json').token), 200),
   ),

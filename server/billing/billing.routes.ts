@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../core/api/api-error.schemas';
 import {
   billingOverviewSchema,
   checkoutResponseSchema,
@@ -12,10 +11,8 @@ import {
 import { requestOrigin } from '../http/request-meta';
 import { tenantRoute } from '../http/routes';
 import { getBillingOverview, getEntitlements, startCheckout, syncSubscription, verifyAndApply } from './billing.service';
+import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const errorResponse = (description: string) => json(apiErrorSchema, description);
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 
 // Billing answers even when the subscription has lapsed: that is how a shop pays its way back in.
 const billingAccess = { minRole: 'admin', allowWithoutSubscription: true } as const;
@@ -28,7 +25,7 @@ export const billingRoutes = [
       path: '/api/billing/entitlements',
       tags: ['billing'],
       summary: "This shop's plan features, limits, access and gate (what the app mirrors)",
-      responses: { 200: json(entitlementsResponseSchema, 'Entitlements') },
+      responses: { 200: jsonResponse(entitlementsResponseSchema, 'Entitlements') },
     }),
     async (c) => c.json(await c.var.deps.database.withTenant(c.var.tenantId, getEntitlements), 200),
   ),
@@ -39,7 +36,7 @@ export const billingRoutes = [
       path: '/api/billing',
       tags: ['billing'],
       summary: 'The Billing tab: subscription, plans at this shop’s prices, the 10 newest payments',
-      responses: { 200: json(billingOverviewSchema, 'Billing overview') },
+      responses: { 200: jsonResponse(billingOverviewSchema, 'Billing overview') },
     }),
     async (c) => c.json(await getBillingOverview(c.var.deps, c.var.tenantId), 200),
   ),
@@ -50,9 +47,9 @@ export const billingRoutes = [
       path: '/api/billing/checkout',
       tags: ['billing'],
       summary: "Start paying for a plan: returns the provider's payment page",
-      request: body(startCheckoutSchema),
+      request: jsonBody(startCheckoutSchema),
       responses: {
-        200: json(checkoutResponseSchema, 'Open authorizationUrl in a new tab'),
+        200: jsonResponse(checkoutResponseSchema, 'Open authorizationUrl in a new tab'),
         503: errorResponse('Failed to initiate checkout'),
       },
     }),
@@ -76,8 +73,8 @@ export const billingRoutes = [
       path: '/api/billing/verify',
       tags: ['billing'],
       summary: 'Verify a payment on return from checkout and apply it (idempotent)',
-      request: body(verifyPaymentSchema),
-      responses: { 200: json(verifyPaymentResponseSchema, 'Payment status'), 404: errorResponse('Not this shop’s payment') },
+      request: jsonBody(verifyPaymentSchema),
+      responses: { 200: jsonResponse(verifyPaymentResponseSchema, 'Payment status'), 404: errorResponse('Not this shop’s payment') },
     }),
     async (c) => {
       const { result } = await verifyAndApply(c.var.deps, c.req.valid('json').reference, c.var.tenantId);
@@ -93,7 +90,7 @@ export const billingRoutes = [
       path: '/api/billing/sync',
       tags: ['billing'],
       summary: 'Spec §7 manual_sync_subscription_status: recompute the subscription from completed payments',
-      responses: { 200: json(z.object({ synced: z.boolean() }), 'Synced') },
+      responses: { 200: jsonResponse(z.object({ synced: z.boolean() }), 'Synced') },
     }),
     async (c) => c.json({ synced: await syncSubscription(c.var.deps, c.var.tenantId) }, 200),
   ),

@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../core/api/api-error.schemas';
 import { changePasswordSchema, verifyEmailSchema } from '../../core/auth/auth.schemas';
 import {
   activityResponseSchema,
@@ -26,10 +25,8 @@ import {
   updateProfile,
   verifyEmailCode,
 } from './profile.service';
+import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const errorResponse = (description: string) => json(apiErrorSchema, description);
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const messageSchema = z.object({ message: z.string() });
 
 // The profile screen (spec §2): every signed-in person edits only their own profile.
@@ -40,7 +37,7 @@ export const profileRoutes = [
       path: '/api/profile',
       tags: ['profile'],
       summary: 'My profile',
-      responses: { 200: json(profileViewSchema, 'Profile'), 404: errorResponse('Profile not found') },
+      responses: { 200: jsonResponse(profileViewSchema, 'Profile'), 404: errorResponse('Profile not found') },
     }),
     async (c) => c.json(await getProfile(c.var.deps, c.var.principal), 200),
   ),
@@ -50,8 +47,8 @@ export const profileRoutes = [
       path: '/api/profile',
       tags: ['profile'],
       summary: 'Update my full name (trimmed; empty is stored as null)',
-      request: body(updateProfileSchema),
-      responses: { 200: json(profileViewSchema, 'Updated profile') },
+      request: jsonBody(updateProfileSchema),
+      responses: { 200: jsonResponse(profileViewSchema, 'Updated profile') },
     }),
     async (c) => c.json(await updateProfile(c.var.deps, c.var.principal, c.req.valid('json')), 200),
   ),
@@ -61,7 +58,7 @@ export const profileRoutes = [
       path: '/api/profile/contact',
       tags: ['profile'],
       summary: 'My contact profile in this shop, if any',
-      responses: { 200: json(contactProfileResponseSchema, 'Contact profile') },
+      responses: { 200: jsonResponse(contactProfileResponseSchema, 'Contact profile') },
     }),
     async (c) => c.json(await getContactProfile(c.var.deps, c.var.principal), 200),
   ),
@@ -71,8 +68,8 @@ export const profileRoutes = [
       path: '/api/profile/contact',
       tags: ['profile'],
       summary: 'Create or update my contact profile (type customer; blanks stored as null)',
-      request: body(contactProfileSchema),
-      responses: { 200: json(contactViewSchema, 'Saved contact profile'), 422: errorResponse('No shop for this account') },
+      request: jsonBody(contactProfileSchema),
+      responses: { 200: jsonResponse(contactViewSchema, 'Saved contact profile'), 422: errorResponse('No shop for this account') },
     }),
     async (c) => c.json(await saveContactProfile(c.var.deps, c.var.principal, c.req.valid('json')), 200),
   ),
@@ -82,8 +79,8 @@ export const profileRoutes = [
       path: '/api/profile/password',
       tags: ['profile'],
       summary: 'Change my password (current password required; other sessions are signed out)',
-      request: body(changePasswordSchema),
-      responses: { 200: json(messageSchema, 'Password changed'), 400: errorResponse('Current password is incorrect') },
+      request: jsonBody(changePasswordSchema),
+      responses: { 200: jsonResponse(messageSchema, 'Password changed'), 400: errorResponse('Current password is incorrect') },
     }),
     async (c) => {
       const cookies = await changePassword(c.var.deps, c.var.principal, c.req.valid('json'), requestMeta(c));
@@ -97,7 +94,7 @@ export const profileRoutes = [
       path: '/api/profile/email-verification',
       tags: ['profile'],
       summary: 'Send a 6-digit verification code to my e-mail (60 s between sends)',
-      responses: { 200: json(z.object({ resendAfterSeconds: z.number() }), 'Code sent'), 429: errorResponse('Sent too recently') },
+      responses: { 200: jsonResponse(z.object({ resendAfterSeconds: z.number() }), 'Code sent'), 429: errorResponse('Sent too recently') },
     }),
     async (c) => {
       const principal = c.var.principal;
@@ -112,8 +109,8 @@ export const profileRoutes = [
       path: '/api/profile/email-verification/verify',
       tags: ['profile'],
       summary: 'Verify my e-mail with the code (5 wrong tries void the code)',
-      request: body(verifyEmailSchema),
-      responses: { 200: json(profileViewSchema, 'E-mail verified'), 400: errorResponse('Invalid or expired verification code') },
+      request: jsonBody(verifyEmailSchema),
+      responses: { 200: jsonResponse(profileViewSchema, 'E-mail verified'), 400: errorResponse('Invalid or expired verification code') },
     }),
     async (c) => c.json(await verifyEmailCode(c.var.deps, c.var.principal, c.req.valid('json').code), 200),
   ),
@@ -123,8 +120,8 @@ export const profileRoutes = [
       path: '/api/profile/email-change',
       tags: ['profile'],
       summary: 'Ask to change my e-mail: a confirmation link goes to the new address',
-      request: body(changeEmailSchema),
-      responses: { 202: json(messageSchema, 'Confirmation sent'), 409: errorResponse('Address in use') },
+      request: jsonBody(changeEmailSchema),
+      responses: { 202: jsonResponse(messageSchema, 'Confirmation sent'), 409: errorResponse('Address in use') },
     }),
     async (c) => {
       const principal = c.var.principal;
@@ -139,7 +136,7 @@ export const profileRoutes = [
       path: '/api/profile/activity',
       tags: ['profile'],
       summary: 'My 10 most recent sign-ins in this shop, and the current session',
-      responses: { 200: json(activityResponseSchema, 'Activity') },
+      responses: { 200: jsonResponse(activityResponseSchema, 'Activity') },
     }),
     async (c) => c.json(await getActivity(c.var.deps, c.var.principal), 200),
   ),
@@ -149,7 +146,7 @@ export const profileRoutes = [
       path: '/api/profile/deactivate',
       tags: ['profile'],
       summary: 'Deactivate my account: membership inactive, every session revoked',
-      responses: { 200: json(messageSchema, 'Deactivated and signed out'), 422: errorResponse('Not possible for this account') },
+      responses: { 200: jsonResponse(messageSchema, 'Deactivated and signed out'), 422: errorResponse('Not possible for this account') },
     }),
     async (c) => {
       await deactivateOwnAccount(c.var.deps, c.var.principal, requestMeta(c));
