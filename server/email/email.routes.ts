@@ -1,19 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../core/api/api-error.schemas';
+import { outboxResponseSchema } from '../../core/email/outbox.schemas';
 import { HttpError } from '../http/errors';
 import { publicRoute } from '../http/routes';
 import { listOutbox } from './email.service';
 
-const outboxEntrySchema = z.object({
-  id: z.uuid(),
-  kind: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  createdAt: z.iso.datetime(),
-});
 
 // The development mailbox (/dev/mailbox) reads the outbox. Never served in production.
 export const emailRoutes = [
@@ -30,7 +22,7 @@ export const emailRoutes = [
         }),
       },
       responses: {
-        200: { description: 'Outbox', content: { 'application/json': { schema: z.object({ messages: z.array(outboxEntrySchema) }) } } },
+        200: { description: 'Outbox', content: { 'application/json': { schema: outboxResponseSchema } } },
         404: { description: 'Not available in production', content: { 'application/json': { schema: apiErrorSchema } } },
       },
     }),

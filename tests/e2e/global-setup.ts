@@ -15,8 +15,9 @@ declare module 'vitest' {
 const SERVER_START_TIMEOUT_MS = 60_000;
 
 /**
- * E2E_BASE_URL set (CI, which runs `npm start` itself): test that server. Otherwise build, start
- * the built server on a free port with a fresh data folder, and stop it afterwards.
+ * E2E_BASE_URL set (CI, which runs `npm start` itself): test that server, which must run with
+ * TRUST_PROXY=true and fresh demo data. Otherwise build, start the built server on a free port
+ * with a fresh data folder, and stop it afterwards.
  */
 export default async function setup(project: TestProject) {
   const external = process.env.E2E_BASE_URL;
@@ -35,7 +36,9 @@ export default async function setup(project: TestProject) {
 
   const port = await findFreePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dukani-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(port), DATA_DIR: dataDir };
+  // TRUST_PROXY: each browser context names its own client address (support/browser.ts), so the
+  // per-address sign-in limit (30 per 15 min) applies per simulated till, not to the whole suite.
+  const env: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, TRUST_PROXY: 'true' };
   const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

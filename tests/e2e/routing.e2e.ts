@@ -39,7 +39,10 @@ describe('routes', () => {
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     // The demo tenants have no logo of their own, so the Dukani logo stands in.
     expect(await page.getByRole('img', { name: 'Dukani logo' }).getAttribute('src')).toBe('/dukani-logo.svg');
-    expect(await page.getByText('Sign-in is being set up for this shop.').isVisible()).toBe(true);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    expect(await form.getByLabel('Email').isVisible()).toBe(true);
+    expect(await form.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect(await page.getByText('Staff sign-in').isVisible()).toBe(true);
     expect(await page.title()).toBe(`Sign in · ${name}`);
   });
 
@@ -47,7 +50,7 @@ describe('routes', () => {
     const page = await session.openPage({ cookieConsent: 'accepted' });
     await page.goto(appUrl('/auth'));
     await page.getByRole('heading', { name: 'Dukani', level: 1 }).waitFor();
-    expect(await page.getByText('Sign-in is being set up.').isVisible()).toBe(true);
+    expect(await page.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(true);
     expect(await page.getByText('This address does not belong to a shop').count()).toBe(0);
   });
 
@@ -98,5 +101,7 @@ describe('production-style hosts', () => {
     await page.goto(onDomain('/auth', 'dukani.co.ke'));
     await page.getByRole('heading', { name: 'Dukani', level: 1 }).waitFor();
     await page.getByText('This address does not belong to a shop.').waitFor();
+    // No form where nobody may sign in.
+    expect(await page.getByRole('form', { name: 'Sign in' }).count()).toBe(0);
   });
 });

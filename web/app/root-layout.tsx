@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AuthProvider } from '../auth/auth-provider';
 import { CookieNotice } from '../components/cookie-notice';
 import { ErrorBoundary } from '../errors/error-boundary';
 
-/** Every page: its own error boundary (reset by navigating away) and the cookie notice. */
+/** Every page: the auth state, its own error boundary (reset by navigating away) and the cookie notice. */
 export function RootLayout() {
   const { pathname } = useLocation();
 
@@ -14,11 +15,11 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <>
+    <AuthProvider>
       <ErrorBoundary resetKey={pathname}>
         <Outlet />
       </ErrorBoundary>
       <CookieNotice />
-    </>
+    </AuthProvider>
   );
 }

@@ -1,14 +1,26 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { AdminHomePage } from '../admin/admin-home-page';
+import { AdminLayout } from '../admin/admin-layout';
+import { AuthCallbackPage } from '../auth/auth-callback-page';
 import { AuthPage } from '../auth/auth-page';
+import { ForgotPasswordPage } from '../auth/forgot-password-page';
+import { RequireAuth } from '../auth/require-auth';
+import { ResetPasswordPage } from '../auth/reset-password-page';
 import { CrashPage } from '../dev/crash-page';
+import { MailboxPage } from '../dev/mailbox-page';
 import { RethrowRouteError } from '../errors/rethrow-route-error';
 import { PrivacyPage } from '../legal/privacy-page';
 import { TermsPage } from '../legal/terms-page';
+import { ProfilePage } from '../profile/profile-page';
+import { SuperAdminHomePage } from '../superadmin/superadmin-home-page';
+import { SuperAdminLayout } from '../superadmin/superadmin-layout';
 import { AuthLayout } from './auth-layout';
 import { LegalLayout } from './legal-layout';
+import { ProfileLayout } from './profile-layout';
 import { RootLayout } from './root-layout';
 
-// Spec §2: / and any unknown path go to /auth, replacing the history entry.
+// Spec §2: / and any unknown path go to /auth, replacing the history entry (a signed-in person
+// goes on from there to their home area).
 const toSignIn = <Navigate to="/auth" replace />;
 
 export const router = createBrowserRouter([
@@ -17,7 +29,45 @@ export const router = createBrowserRouter([
     errorElement: <RethrowRouteError />,
     children: [
       { index: true, element: toSignIn },
-      { element: <AuthLayout />, children: [{ path: 'auth', element: <AuthPage /> }] },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: 'auth', element: <AuthPage /> },
+          { path: 'auth/callback', element: <AuthCallbackPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+        ],
+      },
+      {
+        // Every signed-in person; a platform admin visiting /admin is let in too (spec §6).
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'admin',
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <AdminHomePage /> },
+              { path: 'dashboard', element: <AdminHomePage /> },
+              // The business pages arrive with the admin shell; until then their links land home.
+              { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+            ],
+          },
+          { path: 'profile', element: <ProfileLayout />, children: [{ index: true, element: <ProfilePage /> }] },
+        ],
+      },
+      {
+        element: <RequireAuth requirePlatformAdmin />,
+        children: [
+          {
+            path: 'superadmin',
+            element: <SuperAdminLayout />,
+            children: [
+              { index: true, element: <SuperAdminHomePage /> },
+              { path: '*', element: <Navigate to="/superadmin" replace /> },
+            ],
+          },
+        ],
+      },
       {
         element: <LegalLayout />,
         children: [
@@ -25,8 +75,9 @@ export const router = createBrowserRouter([
           { path: 'terms', element: <TermsPage /> },
         ],
       },
-      // Development diagnostics; the server does not serve /dev paths in production.
+      // Development tools; the server does not serve /dev paths in production.
       { path: 'dev/crash', element: <CrashPage /> },
+      { path: 'dev/mailbox', element: <MailboxPage /> },
       { path: '*', element: toSignIn },
     ],
   },

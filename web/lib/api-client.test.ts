@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, isUnauthorized } from './api-client';
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -48,6 +48,29 @@ describe('apiRequest', () => {
       fields: { name: ['Required'] },
       requestId: 'r1',
     });
+  });
+
+  it('keeps the wait of a 429 and the field messages', async () => {
+    const fetch = vi.fn(async () =>
+      jsonResponse(429, { error: { code: 'rate_limited', message: 'Please wait 42 seconds', retryAfterSeconds: 42 } }),
+    );
+    const limited = await apiRequest('/api/x', { fetch }).catch((e: unknown) => e);
+    expect(limited).toMatchObject({ status: 429, retryAfterSeconds: 42 });
+
+    const wrong = new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Current password is incorrect',
+      fields: { currentPassword: ['Current password is incorrect'] },
+    });
+    expect(wrong.fieldMessage('currentPassword')).toBe('Current password is incorrect');
+    expect(wrong.fieldMessage('newPassword')).toBeUndefined();
+  });
+
+  it('recognises an expired session by its status', () => {
+    expect(isUnauthorized(new ApiError({ status: 401, code: 'unauthorized', message: 'Session expired' }))).toBe(true);
+    expect(isUnauthorized(new ApiError({ status: 403, code: 'forbidden', message: 'No' }))).toBe(false);
+    expect(isUnauthorized(new Error('401'))).toBe(false);
   });
 
   it('maps a failure without the error shape by its status', async () => {

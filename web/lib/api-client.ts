@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode | ClientErrorCode;
   readonly fields: Record<string, string[]> | undefined;
   readonly requestId: string | undefined;
+  /** On 429: how long to wait before trying again. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     status: number;
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     message: string;
     fields?: Record<string, string[]> | undefined;
     requestId?: string | undefined;
+    retryAfterSeconds?: number | undefined;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -30,7 +33,22 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fields = init.fields;
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
+
+  /** The first message the server gave for `field`, if any. */
+  fieldMessage(field: string): string | undefined {
+    return this.fields?.[field]?.[0];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The server said the session is gone (expired, revoked, or the account was deactivated). */
+export function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
 }
 
 export interface ApiRequestOptions<Schema extends z.ZodType> {
@@ -102,8 +120,8 @@ async function readJson(response: Response): Promise<unknown> {
 function toApiError(response: Response, body: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, fields, requestId } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, fields, requestId });
+    const { code, message, fields, requestId, retryAfterSeconds } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, fields, requestId, retryAfterSeconds });
   }
   return new ApiError({
     status: response.status,

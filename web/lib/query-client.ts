@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
 import { logger } from './logger';
 
 declare module '@tanstack/react-query' {
@@ -13,6 +14,17 @@ declare module '@tanstack/react-query' {
 export const QUERY_STALE_TIME_MS = 15_000;
 export const QUERY_GC_TIME_MS = 10 * 60_000;
 export const MUTATION_RETRY_DELAY_MS = 1_000;
+
+// Spec §8: the auth service retried on 502, 503 and 504. A 4xx answer will not change on a second
+// try, and repeating it can do harm (a wrong verification code counts towards the five allowed).
+const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
+
+/** A network failure or a gateway error: worth the one retry the cache allows. */
+export function isRetryableError(error: unknown): boolean {
+  return isApiError(error) && RETRYABLE_STATUSES.has(error.status);
+}
+
+const retryOnce = (failureCount: number, error: unknown) => failureCount < 1 && isRetryableError(error);
 
 export function createQueryClient() {
   return new QueryClient({
@@ -29,12 +41,12 @@ export function createQueryClient() {
       queries: {
         staleTime: QUERY_STALE_TIME_MS,
         gcTime: QUERY_GC_TIME_MS,
-        retry: 1,
+        retry: retryOnce,
         refetchOnWindowFocus: false,
         refetchOnMount: false,
         refetchOnReconnect: false,
       },
-      mutations: { retry: 1, retryDelay: MUTATION_RETRY_DELAY_MS },
+      mutations: { retry: retryOnce, retryDelay: MUTATION_RETRY_DELAY_MS },
     },
   });
 }

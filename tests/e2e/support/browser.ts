@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
@@ -39,9 +40,24 @@ export function appUrl(path: string, subdomain?: string): string {
   return url.toString();
 }
 
+/**
+ * A made-up client address for one browser context, sent as X-Forwarded-For (the test server
+ * trusts it): every context is its own till on its own network, as far as rate limits and the
+ * login history are concerned.
+ */
+export function newClientAddress(): string {
+  return `10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+export interface OpenPageOptions extends BrowserContextOptions {
+  cookieConsent?: 'accepted' | 'declined';
+  /** Defaults to a new random address (see newClientAddress). */
+  clientAddress?: string;
+}
+
 export interface BrowserSession {
   /** A page in a new, empty browser context: no cookies or storage shared with other tests. */
-  openPage(options?: BrowserContextOptions & { cookieConsent?: 'accepted' | 'declined' }): Promise<Page>;
+  openPage(options?: OpenPageOptions): Promise<Page>;
   /** Uncaught errors the pages of the current test raised. */
   readonly pageErrors: Error[];
   /** console.error messages the pages of the current test printed (React warnings among them). */
@@ -71,9 +87,12 @@ export function useBrowser(launchOptions: Parameters<typeof launchChromium>[0] =
   return {
     pageErrors,
     consoleErrors,
-    async openPage({ cookieConsent, ...options } = {}) {
+    async openPage({ cookieConsent, clientAddress = newClientAddress(), ...options } = {}) {
       if (!browser) throw new Error('useBrowser() hooks have not run');
-      const context = await browser.newContext(options);
+      const context = await browser.newContext({
+        ...options,
+        extraHTTPHeaders: { ...options.extraHTTPHeaders, 'x-forwarded-for': clientAddress },
+      });
       contexts.push(context);
       if (cookieConsent) {
         // Keeps the cookie notice out of the way of tests about something else.

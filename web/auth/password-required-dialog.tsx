@@ -1,0 +1,125 @@
+import { KeyRoundIcon } from 'lucide-react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { PASSWORD_MIN_LENGTH, checkPasswordDialog } from '../../core/auth/password.rules';
+import { FormField } from '../components/form-field';
+import { PasswordInput } from '../components/password-input';
+import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { Button } from '../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../components/ui/dialog';
+import { InlineSpinner } from '../components/ui/spinner';
+import { isApiError } from '../lib/api-client';
+import { useRequiredPasswordChangeMutation } from './auth.api';
+import { useAuth } from './auth-provider';
+
+const warnRequired = () =>
+  toast.error('Password Change Required', { description: 'You must change your password to continue' });
+
+/**
+ * The mandatory change-password dialog (spec §2, §4, §5): shown while the account still has its
+ * temporary password. No Cancel, no dismissal by Escape or an outside click — trying says why.
+ */
+export function PasswordRequiredDialog() {
+  const { refreshSession } = useAuth();
+  const change = useRequiredPasswordChangeMutation();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [isUpdating, setIsUpdating] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const refuseEscape = (event: globalThis.KeyboardEvent) => {
+    event.preventDefault();
+    warnRequired();
+  };
+  const refuseOutsideClick = (event: CustomEvent<{ originalEvent: PointerEvent }>) => {
+    event.preventDefault();
+    const target = event.detail.originalEvent.target;
+    // Closing one of the toasts is not an attempt to leave.
+    if (target instanceof Element && target.closest('[data-sonner-toaster]')) return;
+    warnRequired();
+  };
+
+  // Enter always runs the checks, even while the button is disabled for an empty field, so the
+  // keyboard gets the same explanation a click on a disabled button cannot give.
+  const submitOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    formRef.current?.requestSubmit();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isUpdating) return;
+    const problem = checkPasswordDialog(newPassword, confirmPassword);
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    setIsUpdating(true);
+    try {
+      await change.mutateAsync({ newPassword, confirmPassword });
+    } catch (error) {
+      toast.error('Update Failed', {
+        description: isApiError(error) && error.message ? error.message : 'Failed to update password. Please try again.',
+      });
+      setIsUpdating(false);
+      return;
+    }
+    toast.success('Password Updated!', { description: 'Your password has been successfully changed.' });
+    // The dialog closes when the refreshed session no longer asks for a change.
+    await refreshSession();
+    setIsUpdating(false);
+  };
+
+  const isEmpty = !newPassword || !confirmPassword;
+  return (
+    <Dialog open>
+      <DialogContent
+        showCloseButton={false}
+        onEscapeKeyDown={refuseEscape}
+        onPointerDownOutside={refuseOutsideClick}
+        onInteractOutside={(event) => event.preventDefault()}
+        className="sm:max-w-md"
+      >
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <KeyRoundIcon aria-hidden className="size-5 text-primary" />
+            Password Change Required
+          </DialogTitle>
+          <DialogDescription className="rounded-lg border border-accent-foreground/15 bg-accent px-3 py-2 text-accent-foreground">
+            Your account was created with a temporary password. Please create a secure password to protect your
+            business data.
+          </DialogDescription>
+        </DialogHeader>
+        <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
+          <FormField id="required-new-password" label="New Password">
+            <PasswordInput
+              id="required-new-password"
+              autoComplete="new-password"
+              placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.target.value)}
+              onKeyDown={submitOnEnter}
+            />
+            <PasswordStrengthMeter password={newPassword} />
+          </FormField>
+          <FormField id="required-confirm-password" label="Confirm Password">
+            <PasswordInput
+              id="required-confirm-password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+              onKeyDown={submitOnEnter}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="submit" disabled={isEmpty || isUpdating}>
+              {isUpdating && <InlineSpinner />}
+              {isUpdating ? 'Updating…' : 'Update Password'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

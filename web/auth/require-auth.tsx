@@ -1,0 +1,48 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isRoleAllowed } from '../../core/auth/roles.rules';
+import { Spinner } from '../components/ui/spinner';
+import { useAuth } from './auth-provider';
+import { PasswordRequiredDialog } from './password-required-dialog';
+import { isAuthPath, signInPathFor } from './redirect';
+
+interface RequireAuthProps {
+  /** Spec §6: passes when the mapped or raw role matches, or the role is superadmin or admin. */
+  allowedRoles?: readonly string[];
+  /**
+   * The super-admin area: a platform administrator role, nothing less. (isRoleAllowed lets a
+   * shop's admin through any role list, which must not open the platform area.)
+   */
+  requirePlatformAdmin?: boolean;
+}
+
+/**
+ * Guard for signed-in areas (spec §6): signed out → /auth keeping where they were going;
+ * a role that does not fit → /. Signed in with a temporary password → the mandatory dialog
+ * over every page (spec §2, §4).
+ */
+export function RequireAuth({ allowedRoles, requirePlatformAdmin = false }: RequireAuthProps) {
+  const { auth } = useAuth();
+  const location = useLocation();
+
+  if (isAuthPath(location.pathname)) return <Outlet />;
+  if (auth.status === 'loading') {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Checking your session" />
+      </div>
+    );
+  }
+  if (auth.status === 'signed-out') {
+    // An explicit sign-out or deactivation starts over; a lost session comes back here after sign-in.
+    const keepLocation = auth.reason === 'no-session' || auth.reason === 'expired';
+    return <Navigate to={keepLocation ? signInPathFor(location) : '/auth'} replace />;
+  }
+  const isAllowed = requirePlatformAdmin ? auth.user.isPlatformAdmin : isRoleAllowed(auth.user.role, allowedRoles);
+  if (!isAllowed) return <Navigate to="/" replace />;
+  return (
+    <>
+      <Outlet />
+      {auth.user.requirePasswordChange && <PasswordRequiredDialog />}
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { resetPasswordSchema } from '../../core/auth/auth.schemas';
+import { PASSWORD_MIN_LENGTH } from '../../core/auth/password.rules';
+import { fieldControlProps, FormField } from '../components/form-field';
+import { PasswordInput } from '../components/password-input';
+import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { Alert, AlertDescription } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { InlineSpinner } from '../components/ui/spinner';
+import { isApiError } from '../lib/api-client';
+import { firstFieldErrors, type FieldErrors } from '../lib/form-errors';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useResetPasswordMutation } from './auth.api';
+import { AuthCard } from './auth-card';
+
+// The server's words for a bad or used link, also shown when the link has no token at all.
+const INVALID_LINK_MESSAGE = 'This link is invalid or has expired. Ask for a new one.';
+
+/** /reset-password?token=…: the page the reset e-mail links to. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password · Dukani');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const reset = useResetPasswordMutation();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <InvalidLink message={INVALID_LINK_MESSAGE} />
+      </AuthCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title="Password changed">
+        <div className="grid gap-4">
+          <div role="status" className="flex gap-3 rounded-lg bg-muted px-4 py-3 text-sm">
+            <CircleCheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+            <p>{reset.data.message}</p>
+          </div>
+          <Button asChild>
+            <Link to="/auth">Go to sign in</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = resetPasswordSchema.safeParse({ token, newPassword, confirmPassword });
+    if (!parsed.success) {
+      setFieldErrors(firstFieldErrors(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    reset.mutate(parsed.data);
+  };
+
+  const serverMessage = reset.isError
+    ? isApiError(reset.error)
+      ? reset.error.message
+      : 'The password could not be changed. Please try again.'
+    : null;
+  return (
+    <AuthCard title="Choose a new password" description={`Use at least ${PASSWORD_MIN_LENGTH} characters. Longer, with a mix of letters, digits and symbols, is stronger.`}>
+      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Choose a new password">
+        {serverMessage && <InvalidLink message={serverMessage} />}
+        <FormField id="reset-new-password" label="New password" error={fieldErrors.newPassword}>
+          <PasswordInput
+            {...fieldControlProps('reset-new-password', { error: fieldErrors.newPassword })}
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
+          <PasswordStrengthMeter password={newPassword} />
+        </FormField>
+        <FormField id="reset-confirm-password" label="Confirm new password" error={fieldErrors.confirmPassword}>
+          <PasswordInput
+            {...fieldControlProps('reset-confirm-password', { error: fieldErrors.confirmPassword })}
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+          />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending && <InlineSpinner />}
+          {reset.isPending ? 'Saving…' : 'Set new password'}
+        </Button>
+        <p className="text-center text-sm">
+          <Link to="/auth" className="rounded-sm text-primary underline-offset-4 hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive">
+      <CircleAlertIcon aria-hidden />
+      <AlertDescription>
+        <p>{message}</p>
+        <Link to="/forgot-password" className="font-medium text-primary underline underline-offset-4">
+          Ask for a new link
+        </Link>
+      </AlertDescription>
+    </Alert>
+  );
+}

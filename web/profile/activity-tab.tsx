@@ -1,0 +1,103 @@
+import { LaptopIcon, LogOutIcon, MonitorSmartphoneIcon } from 'lucide-react';
+import { deviceLabel } from '../../core/auth/device.rules';
+import { LOGIN_HISTORY_LIMIT } from '../../core/profile/profile.schemas';
+import { useAuth } from '../auth/auth-provider';
+import { Badge } from '../components/ui/badge';
+import { Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { formatDateTime } from '../lib/format';
+import { useBusinessSettings } from '../settings/settings.api';
+import { useActivityQuery } from './profile.api';
+import { ProfileSection } from './profile-section';
+
+/** Spec §2 "Activity": the last 10 sign-ins in this shop and the current session. */
+export function ActivityTab() {
+  const { auth, signOut } = useAuth();
+  const activity = useActivityQuery();
+  const hasShop = auth.status === 'signed-in' && auth.user.tenantId !== null;
+  const settings = useBusinessSettings({ enabled: hasShop });
+  // Times in the shop's zone when it is known, else the browser's.
+  const timeZone = settings.data?.timeZone ?? null;
+
+  if (activity.isPending || (hasShop && settings.isPending)) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading activity" />
+      </div>
+    );
+  }
+  if (activity.isError) {
+    return (
+      <div role="alert" className="grid justify-items-center gap-3 py-10 text-center">
+        <p className="text-sm">The login activity could not be loaded.</p>
+        <Button variant="outline" onClick={() => void activity.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const { logins, currentSession } = activity.data;
+  return (
+    <div className="grid gap-4">
+      <ProfileSection
+        title="Recent Logins"
+        icon={<MonitorSmartphoneIcon aria-hidden className="size-4 text-muted-foreground" />}
+        description={`Your last ${LOGIN_HISTORY_LIMIT} sign-ins${timeZone ? `, times in ${timeZone}` : ''}.`}
+      >
+        {logins.length === 0 ? (
+          <p className="rounded-lg bg-muted px-4 py-6 text-center text-sm text-muted-foreground">
+            No recent login activity found
+          </p>
+        ) : (
+          <ul className="grid divide-y rounded-lg border" aria-label="Recent logins">
+            {logins.map((login) => (
+              <li key={login.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5 text-sm">
+                <span className="flex min-w-0 flex-1 basis-40 items-center gap-2 font-medium">
+                  <LaptopIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+                  {deviceLabel(login.userAgent)}
+                </span>
+                <span className="font-mono text-xs text-muted-foreground">{login.ipAddress ?? 'Unknown'}</span>
+                <time dateTime={login.createdAt} className="text-muted-foreground">
+                  {formatDateTime(login.createdAt, timeZone)}
+                </time>
+                <Badge variant="success">Successful</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ProfileSection>
+
+      <ProfileSection
+        title="Current Session"
+        icon={<LaptopIcon aria-hidden className="size-4 text-muted-foreground" />}
+        action={<Badge variant="success">Active</Badge>}
+      >
+        <dl className="grid gap-3 text-sm sm:grid-cols-4">
+          <div className="grid gap-0.5">
+            <dt className="text-muted-foreground">Device</dt>
+            <dd>{deviceLabel(currentSession.userAgent)}</dd>
+          </div>
+          <div className="grid gap-0.5">
+            <dt className="text-muted-foreground">IP address</dt>
+            <dd className="font-mono text-xs">{currentSession.ipAddress ?? 'Unknown'}</dd>
+          </div>
+          <div className="grid gap-0.5">
+            <dt className="text-muted-foreground">Signed in</dt>
+            <dd>{formatDateTime(currentSession.createdAt, timeZone)}</dd>
+          </div>
+          <div className="grid gap-0.5">
+            <dt className="text-muted-foreground">Expires</dt>
+            <dd>{formatDateTime(currentSession.expiresAt, timeZone)}</dd>
+          </div>
+        </dl>
+        <div>
+          <Button variant="outline" onClick={() => void signOut()}>
+            <LogOutIcon aria-hidden />
+            Sign Out
+          </Button>
+        </div>
+      </ProfileSection>
+    </div>
+  );
+}

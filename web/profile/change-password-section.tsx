@@ -1,0 +1,110 @@
+import { KeyRoundIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { PASSWORD_MIN_LENGTH, checkProfilePasswordForm } from '../../core/auth/password.rules';
+import { FormField } from '../components/form-field';
+import { PasswordInput } from '../components/password-input';
+import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { Button } from '../components/ui/button';
+import { InlineSpinner } from '../components/ui/spinner';
+import { isApiError } from '../lib/api-client';
+import { errorMessageOf, shouldReportFailure } from './profile-errors';
+import { useChangePasswordMutation } from './profile.api';
+import { ProfileSection } from './profile-section';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Spec §4 "Password form": closed → open → closed on Cancel or success, fields cleared. */
+export function ChangePasswordSection() {
+  const change = useChangePasswordMutation();
+  const [isOpen, setIsOpen] = useState(false);
+  const [values, setValues] = useState(EMPTY);
+
+  const close = () => {
+    setIsOpen(false);
+    setValues(EMPTY);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = checkProfilePasswordForm(values.currentPassword, values.newPassword, values.confirmPassword);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    change.mutate(values, {
+      onSuccess: () => {
+        toast.success('Password changed successfully');
+        close();
+      },
+      onError: (error) => {
+        if (!shouldReportFailure(error)) return;
+        const fieldMessage = isApiError(error)
+          ? (error.fieldMessage('currentPassword') ?? error.fieldMessage('newPassword'))
+          : undefined;
+        toast.error('Failed to change password', { description: fieldMessage ?? errorMessageOf(error) });
+      },
+    });
+  };
+
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <ProfileSection
+      title="Change Password"
+      icon={<KeyRoundIcon aria-hidden className="size-4 text-muted-foreground" />}
+      description="Use a password you do not use anywhere else. Other devices are signed out when it changes."
+    >
+      {!isOpen && (
+        <div>
+          <Button variant="outline" onClick={() => setIsOpen(true)}>
+            Change Password
+          </Button>
+        </div>
+      )}
+      {isOpen && (
+        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField id="current-password" label="Current Password">
+              <PasswordInput
+                id="current-password"
+                autoComplete="current-password"
+                value={values.currentPassword}
+                onChange={set('currentPassword')}
+                autoFocus
+              />
+            </FormField>
+            <FormField id="new-password" label="New Password">
+              <PasswordInput
+                id="new-password"
+                autoComplete="new-password"
+                placeholder={`min. ${PASSWORD_MIN_LENGTH} characters`}
+                value={values.newPassword}
+                onChange={set('newPassword')}
+              />
+              <PasswordStrengthMeter password={values.newPassword} />
+            </FormField>
+            <FormField id="confirm-password" label="Confirm New Password">
+              <PasswordInput
+                id="confirm-password"
+                autoComplete="new-password"
+                value={values.confirmPassword}
+                onChange={set('confirmPassword')}
+              />
+            </FormField>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={close} disabled={change.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending && <InlineSpinner />}
+              {change.isPending ? 'Updating…' : 'Update Password'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ProfileSection>
+  );
+}

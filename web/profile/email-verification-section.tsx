@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MailCheckIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_SECONDS,
+  sanitizeVerificationCodeInput,
+  verificationCodeSchema,
+} from '../../core/auth/auth.schemas';
+import type { ProfileView } from '../../core/profile/profile.schemas';
+import { useAuth } from '../auth/auth-provider';
+import { FormField } from '../components/form-field';
+import { Badge } from '../components/ui/badge';
+import { Button } from '../components/ui/button';
+import { Input } from '../components/ui/input';
+import { InlineSpinner } from '../components/ui/spinner';
+import { isApiError } from '../lib/api-client';
+import { formatDate } from '../lib/format';
+import { useCountdown } from '../lib/use-countdown';
+import { errorMessageOf, shouldReportFailure } from './profile-errors';
+import { profileQueryKeys, useSendVerificationCodeMutation, useVerifyEmailMutation } from './profile.api';
+import { ProfileSection } from './profile-section';
+
+const CODE_TTL_MINUTES = VERIFICATION_CODE_TTL_SECONDS / 60;
+
+/** Spec §4 "E-mail verification": send a code, enter it, resend after the 60 s cooldown. */
+export function EmailVerificationSection({ profile }: { profile: ProfileView }) {
+  const queryClient = useQueryClient();
+  const { refreshSession } = useAuth();
+  const send = useSendVerificationCodeMutation();
+  const verify = useVerifyEmailMutation();
+  const resend = useCountdown();
+  const [isPanelOpen, setIsPanelOpen] = useState(false);
+  const [code, setCode] = useState('');
+
+  const sendCode = () => {
+    send.mutate(undefined, {
+      onSuccess: ({ resendAfterSeconds }) => {
+        toast.success('Verification code sent to your email');
+        setIsPanelOpen(true);
+        resend.start(resendAfterSeconds);
+      },
+      onError: (error) => {
+        if (!shouldReportFailure(error)) return;
+        // Sent too recently: the last code still works, so the entry panel opens with the wait.
+        if (isApiError(error) && error.retryAfterSeconds) {
+          setIsPanelOpen(true);
+          resend.start(error.retryAfterSeconds);
+        }
+        toast.error('Failed to send verification code', { description: errorMessageOf(error) });
+      },
+    });
+  };
+
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!verificationCodeSchema.safeParse(code).success) {
+      toast.error('Please enter a valid 6-digit code');
+      return;
+    }
+    verify.mutate(code, {
+      onSuccess: async () => {
+        toast.success('Email verified successfully!');
+        setIsPanelOpen(false);
+        setCode('');
+        await Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKeys.profile, exact: true }), refreshSession()]);
+      },
+      onError: (error) => {
+        if (!shouldReportFailure(error)) return;
+        const isWrongCode = isApiError(error) && error.status === 400;
+        toast.error(isWrongCode ? 'Invalid or expired verification code' : 'Failed to verify email');
+      },
+    });
+  };
+
+  const status = profile.emailVerified ? (
+    <Badge variant="success">Verified</Badge>
+  ) : (
+    <Badge variant="outline">Not verified</Badge>
+  );
+
+  return (
+    <ProfileSection
+      title="Email Verification"
+      icon={<MailCheckIcon aria-hidden className="size-4 text-muted-foreground" />}
+      action={status}
+      description={
+        profile.emailVerified ? (
+          <p>
+            Email verified
+            {profile.emailVerifiedAt && <> on {formatDate(profile.emailVerifiedAt)}</>}.{' '}
+            <span className="break-all">{profile.email}</span> is confirmed as yours.
+          </p>
+        ) : (
+          <p>
+            Confirm that <span className="break-all">{profile.email}</span> is yours, so password resets and notices reach
+            you.
+          </p>
+        )
+      }
+    >
+      {!profile.emailVerified && !isPanelOpen && (
+        <div>
+          <Button variant="outline" onClick={sendCode} disabled={send.isPending}>
+            {send.isPending && <InlineSpinner />}
+            Verify Email
+          </Button>
+        </div>
+      )}
+      {!profile.emailVerified && isPanelOpen && (
+        <form noValidate onSubmit={submitCode} className="grid gap-3" aria-label="Enter verification code">
+          <FormField
+            id="verification-code"
+            label="Verification code"
+            hint={`Enter the 6-digit code we sent to your e-mail. The code expires in ${CODE_TTL_MINUTES} minutes.`}
+          >
+            <Input
+              id="verification-code"
+              aria-describedby="verification-code-hint"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={VERIFICATION_CODE_LENGTH}
+              placeholder="000000"
+              value={code}
+              onChange={(event) => setCode(sanitizeVerificationCodeInput(event.target.value))}
+              className="max-w-40 font-mono text-lg tracking-[0.4em] md:text-lg"
+              autoFocus
+            />
+          </FormField>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="submit" disabled={verify.isPending}>
+              {verify.isPending && <InlineSpinner />}
+              {verify.isPending ? 'Verifying…' : 'Verify'}
+            </Button>
+            <Button variant="outline" onClick={sendCode} disabled={resend.secondsLeft > 0 || send.isPending}>
+              {resend.secondsLeft > 0 ? `Resend in ${resend.secondsLeft}s` : 'Resend code'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ProfileSection>
+  );
+}

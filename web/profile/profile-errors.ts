@@ -1,0 +1,15 @@
+import { isApiError, isUnauthorized } from '../lib/api-client';
+
+/**
+ * Whether a screen should show its own failure toast: a 401 is already reported once, as
+ * 'Session expired. Please log in again.', by the auth provider, which then signs out.
+ */
+export function shouldReportFailure(error: unknown): boolean {
+  return !isUnauthorized(error);
+}
+
+/** The server's words for a failure, when it gave any. */
+export function errorMessageOf(error: unknown): string | undefined {
+  if (isApiError(error)) return error.message || undefined;
+  return undefined;
+}

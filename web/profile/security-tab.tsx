@@ -1,0 +1,35 @@
+import { InfoIcon } from 'lucide-react';
+import type { ProfileView } from '../../core/profile/profile.schemas';
+import { formatDateTime } from '../lib/format';
+import { ChangeEmailSection } from './change-email-section';
+import { ChangePasswordSection } from './change-password-section';
+import { DangerZoneSection } from './danger-zone-section';
+import { EmailVerificationSection } from './email-verification-section';
+import { ProfileSection } from './profile-section';
+
+export function SecurityTab({ profile }: { profile: ProfileView }) {
+  return (
+    <div className="grid gap-4">
+      <ChangePasswordSection />
+      <EmailVerificationSection profile={profile} />
+      <ChangeEmailSection currentEmail={profile.email} />
+      <ProfileSection title="Account Information" icon={<InfoIcon aria-hidden className="size-4 text-muted-foreground" />}>
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <div className="grid min-w-0 gap-0.5">
+            <dt className="text-muted-foreground">User ID</dt>
+            <dd className="font-mono text-xs break-all">{profile.userId}</dd>
+          </div>
+          <div className="grid gap-0.5">
+            <dt className="text-muted-foreground">Created</dt>
+            <dd>{formatDateTime(profile.createdAt)}</dd>
+          </div>
+          <div className="grid gap-0.5">
+            <dt className="text-muted-foreground">Last updated</dt>
+            <dd>{formatDateTime(profile.updatedAt)}</dd>
+          </div>
+        </dl>
+      </ProfileSection>
+      <DangerZoneSection />
+    </div>
+  );
+}
