@@ -1,16 +1,30 @@
 import { z } from 'zod';
 
 export const businessSettingsSchema = z.object({
+  businessName: z.string(),
   currencyCode: z.string(),
   currencySymbol: z.string(),
   currencyDecimals: z.number().int(),
   companyLogoUrl: z.string().nullable(),
   timeZone: z.string(),
+  receiptHeader: z.string().nullable(),
+  receiptFooter: z.string().nullable(),
+  kraPin: z.string().nullable(),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
+/** KRA PIN: a letter, nine digits, a letter (e.g. P051234567X). */
+export const KRA_PIN_PATTERN = /^[A-Z]\d{9}[A-Z]$/;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .transform((v) => v.trim() || null);
+
 export const updateBusinessSettingsSchema = z
   .object({
+    businessName: z.string().trim().min(2, { message: 'Enter the business name' }).max(80, { message: 'At most 80 characters' }),
     currencyCode: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { message: 'Use a 3-letter ISO currency code, e.g. KES' }),
     currencySymbol: z.string().trim().min(1, { message: 'Enter a currency symbol' }).max(8, { message: 'At most 8 characters' }),
     timeZone: z
@@ -24,7 +38,19 @@ export const updateBusinessSettingsSchema = z
           return false;
         }
       }, { message: 'Choose a valid time zone, e.g. Africa/Nairobi' }),
+    receiptHeader: optionalText(300, 'Receipt header'),
+    receiptFooter: optionalText(300, 'Receipt footer'),
+    kraPin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .transform((v) => v || null)
+      .refine((v) => v === null || KRA_PIN_PATTERN.test(v), { message: 'A KRA PIN is a letter, 9 digits and a letter, e.g. P051234567X' }),
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
 export type UpdateBusinessSettingsInput = z.infer<typeof updateBusinessSettingsSchema>;
+
+/** Logo uploads: raster images only (an SVG can carry script), at most 512 KB. */
+export const LOGO_MAX_BYTES = 512 * 1024;
+export const LOGO_CONTENT_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;

@@ -1,10 +1,15 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createRoute } from '@hono/zod-openapi';
-import { apiErrorSchema } from '../../core/api/api-error.schemas';
+import { z } from 'zod';
 import { businessSettingsSchema, updateBusinessSettingsSchema } from '../../core/settings/settings.schemas';
-import { tenantRoute } from '../http/routes';
-import { getBusinessSettings, updateBusinessSettings } from './settings.service';
+import { HttpError } from '../http/errors';
+import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
+import { publicRoute, tenantRoute } from '../http/routes';
+import { getBusinessSettings, storeLogo, updateBusinessSettings } from './settings.service';
 
-const settingsResponse = { description: 'Business settings', content: { 'application/json': { schema: businessSettingsSchema } } };
+const settingsResponse = jsonResponse(businessSettingsSchema, 'Business settings');
+const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 
 export const settingsRoutes = [
   tenantRoute(
@@ -13,10 +18,10 @@ export const settingsRoutes = [
       method: 'get',
       path: '/api/settings/business',
       tags: ['settings'],
-      summary: "This shop's business settings (currency, time zone, logo)",
+      summary: "This shop's business settings (name, currency, time zone, logo, receipt texts, KRA PIN)",
       responses: { 200: settingsResponse },
     }),
-    async (c) => c.json(await c.var.deps.database.withTenant(c.var.tenantId, getBusinessSettings), 200),
+    async (c) => c.json(await getBusinessSettings(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
     { minRole: 'admin' },
@@ -24,17 +29,46 @@ export const settingsRoutes = [
       method: 'patch',
       path: '/api/settings/business',
       tags: ['settings'],
-      summary: "Change this shop's currency or time zone (business owner)",
-      request: { body: { content: { 'application/json': { schema: updateBusinessSettingsSchema } }, required: true } },
-      responses: {
-        200: settingsResponse,
-        403: { description: 'Role too low', content: { 'application/json': { schema: apiErrorSchema } } },
-      },
+      summary: "Change this shop's business settings (business owner)",
+      request: jsonBody(updateBusinessSettingsSchema),
+      responses: { 200: settingsResponse, 403: errorResponse('Role too low') },
+    }),
+    async (c) => c.json(await updateBusinessSettings(c.var.deps, c.var.tenantId, c.req.valid('json')), 200),
+  ),
+  tenantRoute(
+    { minRole: 'admin' },
+    createRoute({
+      method: 'post',
+      path: '/api/settings/business/logo',
+      tags: ['settings'],
+      summary: 'Upload the shop logo (PNG, JPEG or WebP, at most 512 KB; multipart field "logo")',
+      request: { body: { content: { 'multipart/form-data': { schema: z.object({ logo: z.any() }) } }, required: true } },
+      responses: { 200: settingsResponse, 400: errorResponse('Not an acceptable image') },
     }),
     async (c) => {
-      const input = c.req.valid('json');
-      const settings = await c.var.deps.database.withTenant(c.var.tenantId, (tx) => updateBusinessSettings(tx, input));
-      return c.json(settings, 200);
+      const { logo } = c.req.valid('form') as { logo: unknown };
+      if (!(logo instanceof File)) throw new HttpError('validation_failed', 'Choose an image to upload', { logo: ['Choose an image to upload'] });
+      return c.json(await storeLogo(c.var.deps, c.var.tenantId, logo), 200);
+    },
+  ),
+  publicRoute(
+    createRoute({
+      method: 'get',
+      path: '/api/files/{tenantId}/{file}',
+      tags: ['settings'],
+      summary: 'A shop logo (public: it shows on the sign-in page); names are content hashes',
+      request: { params: z.object({ tenantId: z.uuid(), file: z.string().regex(/^logo-[a-f0-9]{16}\.(png|jpg|webp)$/) }) },
+      responses: { 200: { description: 'The image' }, 404: errorResponse('No such file') },
+    }),
+    async (c) => {
+      const { tenantId, file } = c.req.valid('param');
+      const bytes = await readFile(join(c.var.deps.config.dataDir, 'uploads', tenantId, file)).catch(() => null);
+      if (!bytes) throw new HttpError('not_found', 'No such file');
+      const extension = file.slice(file.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES;
+      return c.body(new Uint8Array(bytes), 200, {
+        'Content-Type': CONTENT_TYPES[extension],
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      });
     },
   ),
 ];

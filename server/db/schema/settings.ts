@@ -12,6 +12,11 @@ export const businessSettings = pgTable(
     currencyDecimals: integer('currency_decimals').notNull().default(2),
     companyLogoUrl: text('company_logo_url'),
     timeZone: text('time_zone').notNull().default('Africa/Nairobi'),
+    /** Printed above and below the items on receipts. */
+    receiptHeader: text('receipt_header'),
+    receiptFooter: text('receipt_footer'),
+    /** KRA PIN, printed on receipts and needed for eTIMS. */
+    kraPin: text('kra_pin'),
     ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('business_settings_one_per_tenant').on(t.tenantId)],
