@@ -1,11 +1,14 @@
-import { ConstructionIcon } from 'lucide-react';
+import { CreditCardIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useSignedInUser } from '../auth/auth-provider';
 import { roleLabel } from '../auth/role-label';
+import { useEntitlements } from '../billing/billing.api';
+import { formatDate } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useShopIdentity } from './use-shop-identity';
 
-/** /admin and /admin/dashboard until the admin shell arrives: who is signed in, where, and what comes next. */
+/** /admin and /admin/dashboard: who is signed in, where, and the plan's status. */
 export function AdminHomePage() {
   const user = useSignedInUser();
   const shop = useShopIdentity();
@@ -41,22 +44,7 @@ export function AdminHomePage() {
         </dl>
       </section>
 
-      <section
-        aria-labelledby="coming-next"
-        className="flex gap-3 rounded-xl border border-dashed bg-muted/40 p-4 text-sm sm:p-6"
-      >
-        <ConstructionIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-        <div className="grid gap-1">
-          <h2 id="coming-next" className="font-semibold">
-            More of Dukani is on its way
-          </h2>
-          <p className="text-muted-foreground">
-            The dashboard, the sidebar and the business areas (products, sales, purchases, contacts, accounting,
-            reports, team, communications and settings) arrive with the admin-shell release. Until then you can manage
-            your own account from Profile Settings in the menu at the top right.
-          </p>
-        </div>
-      </section>
+      <PlanStatusCard />
     </div>
   );
 }
@@ -67,5 +55,35 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="font-medium break-words">{children}</dd>
     </div>
+  );
+}
+
+/** Trial days left, or the renewal date, with the plan; links to billing. */
+function PlanStatusCard() {
+  const user = useSignedInUser();
+  const entitlements = useEntitlements({ enabled: user.tenantId !== null });
+  if (!entitlements.data) return null;
+  const { subscription, access } = entitlements.data;
+  const planName = subscription?.plan?.name ?? 'Trial';
+  const status = access.isTrialActive
+    ? `${access.daysLeftInTrial} ${access.daysLeftInTrial === 1 ? 'day' : 'days'} left in your trial`
+    : access.isSubscriptionActive && subscription?.currentPeriodEnd
+      ? `Renews on ${formatDate(subscription.currentPeriodEnd)}`
+      : access.hasAccess
+        ? 'Active'
+        : 'No active subscription';
+  return (
+    <section aria-labelledby="plan-status" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4 sm:p-6">
+      <CreditCardIcon aria-hidden className="size-5 shrink-0 text-primary" />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <h2 id="plan-status" className="font-semibold">
+          Plan: {planName}
+        </h2>
+        <p className="text-sm text-muted-foreground">{status}</p>
+      </div>
+      <Link to="/admin/settings?tab=billing" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Billing
+      </Link>
+    </section>
   );
 }

@@ -1,24 +1,58 @@
-import { HomeIcon, LogOutIcon, UserCogIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { HomeIcon, LogOutIcon, PanelLeftIcon, UserCogIcon } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
+import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useAuth, useSignedInUser } from '../auth/auth-provider';
-import { AppHeader } from '../components/app-header';
+import { useEntitlements } from '../billing/billing.api';
+import { SubscriptionRequiredPage } from '../billing/subscription-required-page';
 import { ThemeToggle } from '../components/theme-toggle';
+import { Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
 import { DropdownMenuItem, DropdownMenuSeparator } from '../components/ui/dropdown-menu';
 import { UserMenu } from '../components/user-menu';
 import { ProfileDialog } from '../profile/profile-dialog';
-import { TenantLogo } from '../tenancy/tenant-logo';
+import { AdminSidebar, AdminSidebarSheet } from './admin-sidebar';
+import { NotificationsMenu } from './notifications-menu';
+import { initialSidebarOpen, isSidebarShortcut, readSidebarCookie, sidebarCookie } from './sidebar-state';
 import { useShopIdentity } from './use-shop-identity';
 
 /**
- * The tenant admin area's frame for now: header with the shop and the user menu (spec §2).
- * The sidebar and business pages arrive with the admin-shell release.
+ * The tenant admin shell (spec §2): collapsible sidebar, header with notifications and the user
+ * menu, and the Subscription Required gate in front of it all.
  */
 export function AdminLayout() {
   const user = useSignedInUser();
   const { signOut } = useAuth();
   const shop = useShopIdentity();
+  const entitlements = useEntitlements({ enabled: shop.hasShop });
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
   const [isProfileOpen, setIsProfileOpen] = useState(false);
+  const [isSidebarOpen, setIsSidebarOpen] = useState(() =>
+    initialSidebarOpen(location.pathname, location.search, readSidebarCookie(document.cookie)),
+  );
+  const [isSheetOpen, setIsSheetOpen] = useState(false);
+
+  // Spec §2: Ctrl/Cmd+B toggles; the choice is kept in a cookie for 7 days (the sheet on phones).
+  const toggleSidebar = useCallback(() => {
+    if (window.matchMedia('(max-width: 767px)').matches) {
+      setIsSheetOpen((open) => !open);
+      return;
+    }
+    setIsSidebarOpen((open) => {
+      document.cookie = sidebarCookie(!open);
+      return !open;
+    });
+  }, []);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSidebarShortcut(event)) return;
+      event.preventDefault();
+      toggleSidebar();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [toggleSidebar]);
   const menuTriggerRef = useRef<HTMLButtonElement>(null);
   const isOpeningProfile = useRef(false);
 
@@ -38,41 +72,72 @@ export function AdminLayout() {
     menuTriggerRef.current?.focus();
   };
 
+  // Spec §4 "Gate rules": a failed gate shows the Subscription Required page over the whole
+  // area, except the billing tab for the shop admin (where the plans are).
+  const canManageBilling = hasTenantRole(user.role, 'admin');
+  const isBillingTab = location.pathname === '/admin/settings' && searchParams.get('tab') === 'billing';
+  if (shop.hasShop && entitlements.isPending) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Checking your subscription" />
+      </div>
+    );
+  }
+  if (entitlements.data && !entitlements.data.passesGate && !(canManageBilling && isBillingTab)) {
+    return <SubscriptionRequiredPage entitlements={entitlements.data} canManageBilling={canManageBilling} />;
+  }
+
+  const userName = user.fullName?.trim() || user.email.split('@')[0] || 'User';
+  const sidebarProps = { shopName: shop.name, logoUrl: shop.logoUrl, userName, entitlements: entitlements.data };
   return (
-    <div className="flex min-h-dvh flex-col">
-      <AppHeader
-        homeTo="/admin/dashboard"
-        logo={<TenantLogo logoUrl={shop.logoUrl} name={shop.name} className="size-8 rounded-lg" />}
-        title={shop.name}
-        subtitle="Dukani"
-      >
-        <ThemeToggle />
-        <UserMenu
-          fullName={user.fullName}
-          email={user.email}
-          triggerRef={menuTriggerRef}
-          onCloseAutoFocus={keepFocusInDialog}
-        >
-          <DropdownMenuItem onSelect={openProfile}>
-            <UserCogIcon aria-hidden />
-            Profile Settings
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to="/admin/dashboard">
-              <HomeIcon aria-hidden />
-              Home
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void signOut()}>
-            <LogOutIcon aria-hidden />
-            Sign Out
-          </DropdownMenuItem>
-        </UserMenu>
-      </AppHeader>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10">
-        <Outlet />
-      </main>
+    <div className="flex min-h-dvh">
+      <AdminSidebar isOpen={isSidebarOpen} {...sidebarProps} />
+      <AdminSidebarSheet isOpen={isSheetOpen} onClose={() => setIsSheetOpen(false)} {...sidebarProps} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
+          <div className="flex h-14 items-center gap-2 px-3 sm:px-4">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Toggle Sidebar"
+              aria-expanded={isSidebarOpen}
+              onClick={toggleSidebar}
+            >
+              <PanelLeftIcon aria-hidden />
+            </Button>
+            <span className="min-w-0 truncate font-semibold">{shop.name}</span>
+            <div className="ml-auto flex shrink-0 items-center gap-1">
+              {shop.hasShop && <NotificationsMenu />}
+              <ThemeToggle />
+              <UserMenu
+                fullName={user.fullName}
+                email={user.email}
+                triggerRef={menuTriggerRef}
+                onCloseAutoFocus={keepFocusInDialog}
+              >
+                <DropdownMenuItem onSelect={openProfile}>
+                  <UserCogIcon aria-hidden />
+                  Profile Settings
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/admin/dashboard">
+                    <HomeIcon aria-hidden />
+                    Home
+                  </Link>
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={() => void signOut()}>
+                  <LogOutIcon aria-hidden />
+                  Sign Out
+                </DropdownMenuItem>
+              </UserMenu>
+            </div>
+          </div>
+        </header>
+        <main className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 sm:py-10">
+          <Outlet />
+        </main>
+      </div>
       <ProfileDialog open={isProfileOpen} onOpenChange={setIsProfileOpen} onCloseAutoFocus={focusMenuButton} />
     </div>
   );

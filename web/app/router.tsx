@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AdminHomePage } from '../admin/admin-home-page';
 import { AdminLayout } from '../admin/admin-layout';
+import { AREA_PAGES, AreaPage, type AreaKey } from '../admin/area-page';
+import { SettingsPage } from '../settings/settings-page';
 import { AuthCallbackPage } from '../auth/auth-callback-page';
 import { AuthPage } from '../auth/auth-page';
 import { ForgotPasswordPage } from '../auth/forgot-password-page';
@@ -48,7 +50,8 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <AdminHomePage /> },
               { path: 'dashboard', element: <AdminHomePage /> },
-              // The business pages arrive with the admin shell; until then their links land home.
+              { path: 'settings', element: <SettingsPage /> },
+              ...(Object.keys(AREA_PAGES) as AreaKey[]).map((area) => ({ path: area, element: <AreaPage area={area} /> })),
               { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
             ],
           },

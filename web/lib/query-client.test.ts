@@ -23,3 +23,23 @@ describe('query client retries', () => {
     expect(defaults.mutations?.retryDelay).toBe(1_000);
   });
 });
+
+describe('a 402 answer', () => {
+  it('marks the entitlements stale so the gate is asked again', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['billing', 'entitlements'], { passesGate: true });
+    await client
+      .fetchQuery({ queryKey: ['products'], queryFn: () => Promise.reject(apiError(402)), retry: false })
+      .catch(() => undefined);
+    expect(client.getQueryState(['billing', 'entitlements'])?.isInvalidated).toBe(true);
+  });
+
+  it('leaves the entitlements alone on other failures', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['billing', 'entitlements'], { passesGate: true });
+    await client
+      .fetchQuery({ queryKey: ['products'], queryFn: () => Promise.reject(apiError(403)), retry: false })
+      .catch(() => undefined);
+    expect(client.getQueryState(['billing', 'entitlements'])?.isInvalidated).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { entitlementsQueryKey } from '../billing/billing-keys';
 import { isApiError } from './api-client';
 import { logger } from './logger';
 
@@ -26,16 +27,29 @@ export function isRetryableError(error: unknown): boolean {
 
 const retryOnce = (failureCount: number, error: unknown) => failureCount < 1 && isRetryableError(error);
 
+/** A 402 answer: the subscription failed the gate or the plan lacks the feature. */
+export function isPaymentRequired(error: unknown): boolean {
+  return isApiError(error) && error.status === 402;
+}
+
 export function createQueryClient() {
-  return new QueryClient({
+  // A 402 from any call means the plan or gate changed under us: ask for the entitlements again.
+  const refreshEntitlementsOn402 = (error: unknown) => {
+    if (isPaymentRequired(error)) void client.invalidateQueries({ queryKey: entitlementsQueryKey });
+  };
+  const client: QueryClient = new QueryClient({
     // Spec §8: failures are also logged to the console.
     queryCache: new QueryCache({
-      onError: (error, query) =>
-        logger.warn(query.meta?.errorMessage ?? `Query ${JSON.stringify(query.queryKey)} failed`, error),
+      onError: (error, query) => {
+        logger.warn(query.meta?.errorMessage ?? `Query ${JSON.stringify(query.queryKey)} failed`, error);
+        refreshEntitlementsOn402(error);
+      },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) =>
-        logger.warn(`Mutation ${JSON.stringify(mutation.options.mutationKey ?? 'unnamed')} failed`, error),
+      onError: (error, _variables, _context, mutation) => {
+        logger.warn(`Mutation ${JSON.stringify(mutation.options.mutationKey ?? 'unnamed')} failed`, error);
+        refreshEntitlementsOn402(error);
+      },
     }),
     defaultOptions: {
       queries: {
@@ -49,4 +63,5 @@ export function createQueryClient() {
       mutations: { retry: retryOnce, retryDelay: MUTATION_RETRY_DELAY_MS },
     },
   });
+  return client;
 }

@@ -1,0 +1,31 @@
+import { ConstructionIcon } from 'lucide-react';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** What each business area will hold; the areas arrive in later releases. */
+export const AREA_PAGES = {
+  products: { title: 'Products', text: 'Products arrive in the next release: catalogue, barcodes, units, prices with VAT and stock per branch.' },
+  sales: { title: 'Sales', text: 'Sales arrive in a coming release: the till for new sales, receipts, returns and the sales history.' },
+  purchases: { title: 'Purchases', text: 'Purchases arrive in a coming release: supplier orders, goods received and what you owe suppliers.' },
+  customers: { title: 'Contacts', text: 'Contacts arrive in a coming release: customers and suppliers, balances and statements.' },
+  accounting: { title: 'Accounting', text: 'Accounting arrives in a coming release: the double-entry ledger, VAT returns and financial statements.' },
+  reports: { title: 'Reports', text: 'Reports arrive in a coming release: sales, profit and stock reports per branch and period.' },
+  team: { title: 'Team', text: 'Team arrives in a coming release: staff accounts with their own roles and permissions.' },
+  communications: { title: 'Communications', text: 'Communications arrive in a coming release: SMS, WhatsApp and e-mail messages to customers.' },
+} as const;
+
+export type AreaKey = keyof typeof AREA_PAGES;
+
+/** An honest empty state for an area that is not built yet. */
+export function AreaPage({ area }: { area: AreaKey }) {
+  const { title, text } = AREA_PAGES[area];
+  useDocumentTitle(title);
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>
+      <section className="flex gap-3 rounded-xl border border-dashed bg-muted/40 p-4 text-sm sm:p-6">
+        <ConstructionIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+        <p className="text-muted-foreground">{text}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  billingOverviewSchema,
+  checkoutResponseSchema,
+  entitlementsResponseSchema,
+  verifyPaymentResponseSchema,
+} from '../../core/billing/billing.schemas';
+import { z } from 'zod';
+import { apiRequest } from '../lib/api-client';
+import { billingOverviewQueryKey, entitlementsQueryKey } from './billing-keys';
+
+/** This shop's plan, access, features and gate (any member; answers also when the subscription lapsed). */
+export function useEntitlements({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: entitlementsQueryKey,
+    queryFn: () => apiRequest('/api/billing/entitlements', { schema: entitlementsResponseSchema }),
+    enabled,
+    meta: { errorMessage: 'Loading the subscription entitlements failed' },
+  });
+}
+
+/** Plans, payments and the subscription (shop admins). */
+export function useBillingOverview({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: billingOverviewQueryKey,
+    queryFn: () => apiRequest('/api/billing', { schema: billingOverviewSchema }),
+    enabled,
+    meta: { errorMessage: 'Failed to load billing information.' },
+  });
+}
+
+export function startCheckoutRequest(planId: string) {
+  return apiRequest('/api/billing/checkout', { method: 'POST', body: { planId }, schema: checkoutResponseSchema });
+}
+
+export function verifyPaymentRequest(reference: string) {
+  return apiRequest('/api/billing/verify', { method: 'POST', body: { reference }, schema: verifyPaymentResponseSchema });
+}
+
+export function syncSubscriptionRequest() {
+  return apiRequest('/api/billing/sync', { method: 'POST', schema: z.object({ synced: z.boolean() }) });
+}

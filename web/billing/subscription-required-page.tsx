@@ -1,0 +1,71 @@
+import { CreditCardIcon, LogOutIcon } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
+import { subscriptionRequiredAction } from '../../core/billing/subscription.rules';
+import { formatMinorUnits } from '../../core/settings/money.rules';
+import { useAuth } from '../auth/auth-provider';
+import { Button } from '../components/ui/button';
+import { InlineSpinner } from '../components/ui/spinner';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useCheckout } from './use-checkout';
+
+/** "KES 2,500.00 / month" for a plan's price and period. */
+export function pricePerPeriod(plan: { priceMinor: number; currency: string; period: 'monthly' | 'yearly' }): string {
+  return `${formatMinorUnits(plan.priceMinor, plan.currency)} / ${plan.period === 'monthly' ? 'month' : 'year'}`;
+}
+
+/**
+ * Spec §2 "Subscription Required gate page": the plan card, the spec §8 message, Upgrade Now
+ * (Complete Payment when pending) and Sign Out. With a plan on record the button starts its
+ * checkout; without one it opens the plans list (billing tab, shop admins only).
+ */
+export function SubscriptionRequiredPage({ entitlements, canManageBilling }: { entitlements: EntitlementsResponse; canManageBilling: boolean }) {
+  useDocumentTitle('Subscription Required');
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const checkout = useCheckout();
+  const subscription = entitlements.subscription;
+  const plan = subscription?.plan ?? null;
+  const action = subscriptionRequiredAction(subscription?.status);
+
+  const upgrade = () => {
+    if (plan) checkout.mutate(plan.id);
+    else void navigate('/admin/settings?tab=billing');
+  };
+  // Signing out sends the guard to /auth.
+  const leave = () => void signOut();
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-10">
+      <section aria-labelledby="subscription-required" className="grid w-full max-w-md gap-6 rounded-xl border bg-card p-6 shadow-sm">
+        <div className="grid gap-2 text-center">
+          <CreditCardIcon aria-hidden className="mx-auto size-10 text-primary" />
+          <h1 id="subscription-required" className="text-2xl font-semibold">
+            Subscription Required
+          </h1>
+          <p className="text-muted-foreground">{entitlements.subscriptionRequiredMessage}</p>
+        </div>
+        <div aria-label="Current plan" role="group" className="grid gap-1 rounded-lg border p-4">
+          <p className="text-xs text-muted-foreground">Current plan</p>
+          <p className="font-semibold">{plan?.name ?? 'Trial'}</p>
+          {plan && <p className="text-sm text-muted-foreground">{pricePerPeriod(plan)}</p>}
+        </div>
+        {!canManageBilling && (
+          <p className="text-sm text-muted-foreground">Ask the shop owner to renew the subscription.</p>
+        )}
+        <div className="grid gap-2 sm:grid-cols-2">
+          {canManageBilling && (
+            <Button onClick={upgrade} disabled={checkout.isPending}>
+              {checkout.isPending && <InlineSpinner />}
+              {action}
+            </Button>
+          )}
+          <Button variant="outline" onClick={leave} className={canManageBilling ? '' : 'sm:col-span-2'}>
+            <LogOutIcon aria-hidden />
+            Sign Out
+          </Button>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { logger } from '../lib/logger';
+import { startCheckoutRequest } from './billing.api';
+
+/** Spec §9: the popup-blocked fallback redirects after 1 s. */
+export const POPUP_FALLBACK_REDIRECT_MS = 1_000;
+
+/**
+ * Spec §4 "Checkout": the payment page opens in a new tab; when the popup is blocked a toast
+ * shows and this tab goes there after 1 s.
+ */
+export function useCheckout() {
+  return useMutation({
+    mutationKey: ['billing', 'checkout'],
+    retry: false,
+    mutationFn: (planId: string) => startCheckoutRequest(planId),
+    onSuccess: ({ authorizationUrl }) => {
+      const popup = window.open(authorizationUrl, '_blank');
+      if (popup) {
+        toast.success('Payment Window Opened', {
+          description: 'Complete your payment in the new tab to upgrade your plan.',
+        });
+        return;
+      }
+      toast.info('Redirecting to Payment');
+      window.setTimeout(() => window.location.assign(authorizationUrl), POPUP_FALLBACK_REDIRECT_MS);
+    },
+    onError: (error) => {
+      logger.warn('Checkout failed', error);
+      toast.error('Failed to initiate checkout', { description: 'An error occurred while initiating checkout.' });
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { useSearchParams } from 'react-router';
+import { hasTenantRole } from '../../core/auth/roles.rules';
+import { useSignedInUser } from '../auth/auth-provider';
+import { useEntitlements } from '../billing/billing.api';
+import { BillingTab } from '../billing/billing-tab';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { Spinner } from '../components/ui/spinner';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { BusinessSettingsTab } from './business-settings-tab';
+import { FeaturesTab } from './features-tab';
+
+const TABS = ['business', 'billing', 'features'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
+
+/** /admin/settings: ?tab= picks the tab (spec §2: tab=billing opens billing). */
+export function SettingsPage() {
+  useDocumentTitle('Settings');
+  const user = useSignedInUser();
+  const isAdmin = hasTenantRole(user.role, 'admin');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'business';
+  const entitlements = useEntitlements({ enabled: user.tenantId !== null });
+
+  const selectTab = (value: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      <h1 className="text-2xl font-semibold sm:text-3xl">Settings</h1>
+      <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:w-fit">
+          <TabsTrigger value="business">Business</TabsTrigger>
+          <TabsTrigger value="billing">Billing</TabsTrigger>
+          <TabsTrigger value="features">Features</TabsTrigger>
+        </TabsList>
+        <TabsContent value="business">
+          <BusinessSettingsTab canEdit={isAdmin} />
+        </TabsContent>
+        <TabsContent value="billing">
+          {isAdmin ? (
+            <BillingTab />
+          ) : (
+            <p className="text-sm text-muted-foreground">Only the shop owner manages the subscription and payments.</p>
+          )}
+        </TabsContent>
+        <TabsContent value="features">
+          {entitlements.data ? (
+            <FeaturesTab entitlements={entitlements.data} />
+          ) : entitlements.isError ? (
+            <p className="text-sm text-muted-foreground">The plan features are not available right now.</p>
+          ) : (
+            <Spinner label="Loading plan features" />
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
