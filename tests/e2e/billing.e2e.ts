@@ -133,5 +133,14 @@ describe('billing', () => {
     await popup.goto(appUrl('/admin/dashboard', 'lapsed'));
     await popup.getByRole('heading', { name: /^Welcome, / }).waitFor();
     expect(await popup.getByRole('heading', { name: 'Subscription Required' }).count()).toBe(0);
+
+    // Starter after the trial: Accounting and Communications are not in the plan, so they are
+    // dimmed, lead to billing and carry the Pro badge; Reports and Team are included (spec §9).
+    const nav = popup.getByRole('navigation', { name: 'Admin' });
+    await nav.getByRole('link', { name: /Accounting/ }).waitFor();
+    const locked = nav.locator('[data-locked]');
+    expect((await locked.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(['Accounting Pro', 'Communications Pro']);
+    expect(await nav.getByRole('link', { name: /Accounting/ }).getAttribute('href')).toBe('/admin/settings?tab=billing');
+    expect(await nav.getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/admin/reports');
   });
 });
