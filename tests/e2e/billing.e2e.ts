@@ -11,6 +11,10 @@ afterEach(() => {
 });
 
 const LAPSED_OWNER = { email: 'owner@lapsed.test', subdomain: 'lapsed' } as const;
+const ONE_PIXEL_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const ARTIFACTS = 'tests/e2e/artifacts';
 
 /** Clicks a plan's Upgrade button and returns the sandbox checkout page it opens in a new tab. */
@@ -142,5 +146,30 @@ describe('billing', () => {
     expect((await locked.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(['Accounting Pro', 'Communications Pro']);
     expect(await nav.getByRole('link', { name: /Accounting/ }).getAttribute('href')).toBe('/admin/settings?tab=billing');
     expect(await nav.getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/admin/reports');
+  });
+
+  it('the owner of the paid-up shop edits the business settings and logo, and the sign-in page shows them', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    await signInThroughForm(page, LAPSED_OWNER);
+    await page.goto(appUrl('/admin/settings?tab=business', 'lapsed'));
+    const form = page.getByRole('form', { name: 'Business settings' });
+    await form.getByLabel('Business name').fill('Lapsed Kiosk Ltd');
+    await form.getByLabel('KRA PIN').fill('12345');
+    await form.getByLabel('Receipt footer').fill('Asante! Karibu tena.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('A KRA PIN is a letter, 9 digits and a letter, e.g. P051234567X').waitFor();
+    await form.getByLabel('KRA PIN').fill('p051234567x');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Business settings saved').waitFor();
+    await page.getByLabel('Upload a new logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    await toast(page, 'Logo updated').waitFor();
+    await page.reload();
+    expect(await page.getByRole('form', { name: 'Business settings' }).getByLabel('KRA PIN').inputValue()).toBe('P051234567X');
+
+    const visitor = await session.openPage({ cookieConsent: 'accepted' });
+    await visitor.goto(appUrl('/auth', 'lapsed'));
+    await visitor.getByRole('heading', { name: 'Lapsed Kiosk Ltd', level: 1 }).waitFor();
+    const logo = visitor.getByRole('img', { name: /logo/i }).first();
+    expect(await logo.getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]+\/logo-[0-9a-f]{16}\.png$/);
   });
 });

@@ -53,7 +53,7 @@ export function isUnauthorized(error: unknown): boolean {
 
 export interface ApiRequestOptions<Schema extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Serialised as JSON. */
+  /** Serialised as JSON; a FormData (file upload) is sent as multipart. */
   body?: unknown;
   /** Validates a success body; without it the body is returned as parsed JSON. */
   schema?: Schema;
@@ -73,14 +73,16 @@ export async function apiRequest<Schema extends z.ZodType = z.ZodUnknown>(
     [APPLICATION_NAME_HEADER]: APPLICATION_NAME,
     ...options.headers,
   };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isMultipart = options.body instanceof FormData;
+  // The browser sets a multipart body's content type itself, with its boundary.
+  if (options.body !== undefined && !isMultipart) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetchImpl(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isMultipart ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal ?? null,
     });
