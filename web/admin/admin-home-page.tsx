@@ -1,12 +1,12 @@
 import { CreditCardIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ReactNode } from 'react';
 import { useSignedInUser } from '../auth/auth-provider';
 import { roleLabel } from '../auth/role-label';
 import { useEntitlements } from '../billing/billing.api';
 import { formatDate } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useShopIdentity } from './use-shop-identity';
+import { Detail } from '../components/detail';
 
 /** /admin and /admin/dashboard: who is signed in, where, and the plan's status. */
 export function AdminHomePage() {
@@ -49,14 +49,6 @@ export function AdminHomePage() {
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{children}</dd>
-    </div>
-  );
-}
 
 /** Trial days left, or the renewal date, with the plan; links to billing. */
 function PlanStatusCard() {

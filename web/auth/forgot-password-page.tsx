@@ -12,6 +12,7 @@ import { firstFieldErrors } from '../lib/form-errors';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useForgotPasswordMutation } from './auth.api';
 import { AuthCard } from './auth-card';
+import { BackToSignInLink } from './back-to-sign-in-link';
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
@@ -75,11 +76,7 @@ export function ForgotPasswordPage() {
           {request.isPending && <InlineSpinner />}
           {request.isPending ? 'Sending…' : 'Send reset link'}
         </Button>
-        <p className="text-center text-sm">
-          <Link to="/auth" className="rounded-sm text-primary underline-offset-4 hover:underline">
-            Back to sign in
-          </Link>
-        </p>
+        <BackToSignInLink />
       </form>
     </AuthCard>
   );

@@ -14,6 +14,7 @@ import { firstFieldErrors, type FieldErrors } from '../lib/form-errors';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useResetPasswordMutation } from './auth.api';
 import { AuthCard } from './auth-card';
+import { BackToSignInLink } from './back-to-sign-in-link';
 
 // The server's words for a bad or used link, also shown when the link has no token at all.
 const INVALID_LINK_MESSAGE = 'This link is invalid or has expired. Ask for a new one.';
@@ -93,11 +94,7 @@ export function ResetPasswordPage() {
           {reset.isPending && <InlineSpinner />}
           {reset.isPending ? 'Saving…' : 'Set new password'}
         </Button>
-        <p className="text-center text-sm">
-          <Link to="/auth" className="rounded-sm text-primary underline-offset-4 hover:underline">
-            Back to sign in
-          </Link>
-        </p>
+        <BackToSignInLink />
       </form>
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
   businessSettingsSchema,
@@ -17,6 +17,7 @@ import { apiRequest, isApiError } from '../lib/api-client';
 import { tenantContextQueryKey } from '../tenancy/tenancy.api';
 import { TenantLogo } from '../tenancy/tenant-logo';
 import { businessSettingsQueryKey, useBusinessSettings } from './settings.api';
+import { Detail } from '../components/detail';
 
 const FIELDS = ['businessName', 'currencyCode', 'currencySymbol', 'timeZone', 'receiptHeader', 'receiptFooter', 'kraPin'] as const;
 type Field = (typeof FIELDS)[number];
@@ -55,14 +56,6 @@ function BusinessSettingsView({ settings }: { settings: BusinessSettings }) {
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{children}</dd>
-    </div>
-  );
-}
 
 function useSettingsSaved() {
   const queryClient = useQueryClient();
