@@ -129,6 +129,7 @@ describe('the profile screen (manager)', () => {
     await dialog.getByLabel('Full Name').fill('');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.getByTestId('profile-name').getByText('No Name Set').waitFor();
+    await dialog.getByRole('button', { name: 'Save Changes' }).waitFor();
     await dialog.getByLabel('Full Name').fill(ACCOUNTS.manager.fullName);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.getByTestId('profile-name').getByText(ACCOUNTS.manager.fullName).waitFor();

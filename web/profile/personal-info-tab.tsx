@@ -37,7 +37,8 @@ export function PersonalInfoTab({ profile }: { profile: ProfileView }) {
       await pause(PROFILE_RELOAD_PAUSE_MS);
       await Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKeys.profile, exact: true }), refreshSession()]);
       toast.success('Profile updated successfully');
-      setFullName(fullName.trim());
+      // Show the saved (trimmed) name, unless the person has already typed something new.
+      setFullName((current) => (current === fullName ? fullName.trim() : current));
     } catch (error) {
       if (shouldReportFailure(error)) toast.error(`Failed to update profile: ${errorMessageOf(error) ?? 'Unknown error'}`);
     } finally {
