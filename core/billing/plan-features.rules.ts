@@ -142,3 +142,10 @@ export const RESTRICTED_SETTINGS: ReadonlyArray<{ feature: FeatureKey; settings:
   { feature: 'api_access', settings: ['API integrations', 'Webhooks'] },
   { feature: 'custom_integrations', settings: ['Third-party integrations', 'Custom API endpoints'] },
 ];
+
+const LIMIT_NOUNS: Record<LimitKey, string> = { max_locations: 'locations', max_staff_users: 'staff members', max_products: 'products' };
+
+/** Why an insert over a plan limit is refused (402), e.g. "Your plan allows up to 1,000 products. …". */
+export function limitMessage(limit: LimitKey, maximum: number): string {
+  return `Your plan allows up to ${maximum.toLocaleString('en-KE')} ${LIMIT_NOUNS[limit]}. Upgrade your subscription to add more.`;
+}

@@ -3,7 +3,9 @@ import { USABLE_TENANT_STATUSES, type TenantStatus } from '../../core/tenancy/te
 import type { PublicTenant } from '../../core/tenancy/tenancy.schemas';
 import { enterTenantScope, queryRows, type Database } from '../db/client';
 import { readTrialDays, startTrial } from '../billing/subscription.service';
-import { businessSettings, tenants } from '../db/schema/index';
+import { DEFAULT_LOCATION_NAME } from '../../core/inventory/inventory.schemas';
+import { DEFAULT_UNITS } from '../../core/products/products.schemas';
+import { businessSettings, locations, tenants, units } from '../db/schema/index';
 
 // Lookups behind host-based tenant resolution (spec §4 "Domain resolution", §7 "Tenant and domain").
 // They read platform tables only; the logo comes from the tenant's own settings through withTenant.
@@ -74,7 +76,7 @@ export interface NewTenant {
   settings?: Partial<Pick<typeof businessSettings.$inferInsert, 'currencyCode' | 'currencySymbol' | 'companyLogoUrl' | 'timeZone'>>;
 }
 
-/** Creates a tenant, its business settings and its trial subscription in one transaction. */
+/** Creates a tenant, its business settings, trial subscription, default location and units in one transaction. */
 export async function createTenant(database: Database, input: NewTenant): Promise<{ id: string }> {
   const trialDays = await readTrialDays(database);
   return database.platform.transaction(async (tx) => {
@@ -86,6 +88,8 @@ export async function createTenant(database: Database, input: NewTenant): Promis
     const scoped = await enterTenantScope(tx, tenant.id);
     await scoped.insert(businessSettings).values({ tenantId: tenant.id, ...input.settings });
     await startTrial(scoped, tenant.id, trialDays);
+    await scoped.insert(locations).values({ tenantId: tenant.id, name: DEFAULT_LOCATION_NAME, isDefault: true });
+    await scoped.insert(units).values(DEFAULT_UNITS.map((unit) => ({ tenantId: tenant.id, ...unit })));
     return tenant;
   });
 }

@@ -4,3 +4,5 @@ export * from './auth';
 export * from './email';
 export * from './billing';
 export * from './notifications';
+export * from './products';
+export * from './inventory';

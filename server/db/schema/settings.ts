@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { tenantOwnedColumns } from './tenancy';
 
@@ -17,6 +17,11 @@ export const businessSettings = pgTable(
     receiptFooter: text('receipt_footer'),
     /** KRA PIN, printed on receipts and needed for eTIMS. */
     kraPin: text('kra_pin'),
+    /** VAT rates in basis points (Kenya: standard 16%, reduced 8%); zero-rated and exempt are 0. */
+    vatStandardBp: integer('vat_standard_bp').notNull().default(1600),
+    vatReducedBp: integer('vat_reduced_bp').notNull().default(800),
+    /** Advanced inventory: may a sale or transfer take stock below zero (off by default). */
+    allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
     ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('business_settings_one_per_tenant').on(t.tenantId)],

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { quantityMilliSchema } from '../products/products.schemas';
+
+// Stock's API contract (issue "Products and inventory"): locations, the movement ledger,
+// adjustments, transfers, stock takes, low stock. Quantities are integer thousandths.
+
+export const DEFAULT_LOCATION_NAME = 'Main shop';
+export const LOCATION_KINDS = ['shop', 'warehouse'] as const;
+
+export const MOVEMENT_KINDS = [
+  'opening',
+  'purchase_receipt',
+  'sale',
+  'sale_return',
+  'adjustment',
+  'transfer_out',
+  'transfer_in',
+  'count_variance',
+] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
+  opening: 'Opening stock',
+  purchase_receipt: 'Purchase receipt',
+  sale: 'Sale',
+  sale_return: 'Sale return',
+  adjustment: 'Adjustment',
+  transfer_out: 'Transfer out',
+  transfer_in: 'Transfer in',
+  count_variance: 'Stock take variance',
+};
+
+export const ADJUSTMENT_REASONS = ['damage', 'theft', 'expiry', 'correction'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, string> = {
+  damage: 'Damaged',
+  theft: 'Theft or loss',
+  expiry: 'Expired',
+  correction: 'Correction',
+};
+
+const isoDate = z.iso.datetime();
+const noteSchema = z
+  .string()
+  .max(500, { message: 'At most 500 characters' })
+  .transform((value) => value.trim() || null)
+  .nullable()
+  .default(null);
+
+// Locations
+export const locationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(LOCATION_KINDS),
+  address: z.string().nullable(),
+  isDefault: z.boolean(),
+  isActive: z.boolean(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+export const locationInputSchema = z.object({
+  name: z.string().trim().min(1, { message: 'Enter the location name' }).max(60, { message: 'At most 60 characters' }),
+  kind: z.enum(LOCATION_KINDS).default('shop'),
+  address: z
+    .string()
+    .max(200, { message: 'At most 200 characters' })
+    .transform((value) => value.trim() || null)
+    .nullable()
+    .default(null),
+});
+export const locationUpdateSchema = locationInputSchema.partial().extend({
+  isActive: z.boolean().optional(),
+  /** Makes this the default location (the previous default stops being it). */
+  isDefault: z.literal(true).optional(),
+});
+
+// The ledger
+export const movementSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  productName: z.string(),
+  variantId: z.uuid(),
+  variantName: z.string(),
+  sku: z.string(),
+  locationId: z.uuid(),
+  locationName: z.string(),
+  kind: z.enum(MOVEMENT_KINDS),
+  quantityMilli: z.int(),
+  unitCostMinor: z.int(),
+  balanceAfterMilli: z.int(),
+  sourceType: z.string(),
+  sourceId: z.uuid().nullable(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  userName: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type Movement = z.infer<typeof movementSchema>;
+
+export const movementListQuerySchema = z.object({
+  productId: z.uuid().optional(),
+  variantId: z.uuid().optional(),
+  locationId: z.uuid().optional(),
+  kind: z.enum(MOVEMENT_KINDS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const movementListSchema = z.object({ items: z.array(movementSchema), total: z.int(), page: z.int(), pageSize: z.int() });
+
+// Adjustments
+const lineVariantSchema = z.uuid({ message: 'Choose a product' });
+
+export const adjustmentInputSchema = z.object({
+  locationId: z.uuid({ message: 'Choose a location' }),
+  reason: z.enum(ADJUSTMENT_REASONS, { message: 'Choose a reason' }),
+  note: noteSchema,
+  lines: z
+    .array(
+      z.object({
+        variantId: lineVariantSchema,
+        /** Signed change: −3000 removes 3, +2000 adds 2. */
+        quantityChangeMilli: z
+          .int({ message: 'Enter a quantity with at most 3 decimals' })
+          .refine((change) => change !== 0, { message: 'Enter a change other than 0' })
+          .refine((change) => Math.abs(change) <= 99_999_999_999, { message: 'That quantity is too large' }),
+      }),
+    )
+    .min(1, { message: 'Add at least one product' })
+    .max(500, { message: 'At most 500 lines' })
+    .refine((lines) => new Set(lines.map((line) => line.variantId)).size === lines.length, { message: 'A product is listed twice' }),
+});
+export type AdjustmentInput = z.input<typeof adjustmentInputSchema>;
+
+export const adjustmentSchema = z.object({
+  id: z.uuid(),
+  locationId: z.uuid(),
+  locationName: z.string(),
+  reason: z.enum(ADJUSTMENT_REASONS),
+  note: z.string().nullable(),
+  userName: z.string().nullable(),
+  createdAt: isoDate,
+  lines: z.array(z.object({ variantId: z.uuid(), productName: z.string(), variantName: z.string(), sku: z.string(), quantityChangeMilli: z.int(), balanceAfterMilli: z.int() })),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+// Transfers (feature multi_location)
+export const TRANSFER_STATUSES = ['sent', 'received', 'cancelled'] as const;
+
+export const transferInputSchema = z
+  .object({
+    fromLocationId: z.uuid({ message: 'Choose where the stock leaves from' }),
+    toLocationId: z.uuid({ message: 'Choose where the stock goes' }),
+    note: noteSchema,
+    lines: z
+      .array(z.object({ variantId: lineVariantSchema, quantityMilli: quantityMilliSchema('Quantity').min(1, { message: 'Enter a quantity more than 0' }) }))
+      .min(1, { message: 'Add at least one product' })
+      .max(500, { message: 'At most 500 lines' })
+      .refine((lines) => new Set(lines.map((line) => line.variantId)).size === lines.length, { message: 'A product is listed twice' }),
+  })
+  .refine((transfer) => transfer.fromLocationId !== transfer.toLocationId, {
+    path: ['toLocationId'],
+    message: 'Choose a different location to send to',
+  });
+export type TransferInput = z.input<typeof transferInputSchema>;
+
+export const transferSchema = z.object({
+  id: z.uuid(),
+  fromLocation: z.object({ id: z.uuid(), name: z.string() }),
+  toLocation: z.object({ id: z.uuid(), name: z.string() }),
+  status: z.enum(TRANSFER_STATUSES),
+  note: z.string().nullable(),
+  sentByName: z.string().nullable(),
+  sentAt: isoDate,
+  receivedByName: z.string().nullable(),
+  receivedAt: isoDate.nullable(),
+  lines: z.array(z.object({ variantId: z.uuid(), productName: z.string(), variantName: z.string(), sku: z.string(), quantityMilli: z.int() })),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+// Stock takes
+export const STOCK_TAKE_STATUSES = ['counting', 'posted', 'cancelled'] as const;
+
+export const stockTakeInputSchema = z.object({ locationId: z.uuid({ message: 'Choose a location' }), note: noteSchema });
+export const stockTakeCountSchema = z.object({
+  variantId: lineVariantSchema,
+  countedQuantityMilli: quantityMilliSchema('Counted quantity'),
+});
+
+export const stockTakeSchema = z.object({
+  id: z.uuid(),
+  location: z.object({ id: z.uuid(), name: z.string() }),
+  status: z.enum(STOCK_TAKE_STATUSES),
+  note: z.string().nullable(),
+  startedByName: z.string().nullable(),
+  postedByName: z.string().nullable(),
+  createdAt: isoDate,
+  postedAt: isoDate.nullable(),
+  lines: z.array(
+    z.object({
+      variantId: z.uuid(),
+      productName: z.string(),
+      variantName: z.string(),
+      sku: z.string(),
+      countedQuantityMilli: z.int(),
+      /** While counting: on hand now; once posted: on hand when it was posted. */
+      expectedQuantityMilli: z.int(),
+      varianceMilli: z.int(),
+    }),
+  ),
+});
+export type StockTake = z.infer<typeof stockTakeSchema>;
+
+export const documentListQuerySchema = z.object({
+  status: z.string().optional(),
+  locationId: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+// Low stock and valuation
+export const lowStockItemSchema = z.object({
+  productId: z.uuid(),
+  productName: z.string(),
+  variantId: z.uuid(),
+  variantName: z.string(),
+  sku: z.string(),
+  locationId: z.uuid(),
+  locationName: z.string(),
+  onHandMilli: z.int(),
+  reorderLevelMilli: z.int(),
+});
+export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+
+export const inventorySummarySchema = z.object({
+  /** Σ on hand × weighted average cost, at the location or everywhere. */
+  valuationMinor: z.int(),
+  productCount: z.int(),
+  lowStockCount: z.int(),
+  outOfStockCount: z.int(),
+});
+
+// Inventory settings (business_settings columns)
+export const inventorySettingsSchema = z.object({
+  vatStandardBp: z.int(),
+  vatReducedBp: z.int(),
+  allowNegativeStock: z.boolean(),
+});
+export type InventorySettings = z.infer<typeof inventorySettingsSchema>;
+export const inventorySettingsInputSchema = z
+  .object({
+    vatStandardBp: z.int().min(0, { message: 'A rate cannot be negative' }).max(5000, { message: 'At most 50%' }),
+    vatReducedBp: z.int().min(0, { message: 'A rate cannot be negative' }).max(5000, { message: 'At most 50%' }),
+    /** Advanced inventory. */
+    allowNegativeStock: z.boolean(),
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });

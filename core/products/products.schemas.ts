@@ -1,0 +1,331 @@
+import { z } from 'zod';
+import { barcodeProblem } from './barcode.rules';
+import { TAX_CLASSES } from './tax.rules';
+
+// The catalog's API contract (issue "Products and inventory"), shared by the product form and the
+// server. Money is integer minor units; quantities are integer thousandths ("…Milli": 1.5 kg = 1500).
+
+export const PRODUCT_KINDS = ['standard', 'combo'] as const;
+export const PRODUCT_STATUSES = ['active', 'archived'] as const;
+export const MAX_VARIANTS = 100;
+export const MAX_BARCODES_PER_VARIANT = 5;
+/** A till price above KSh 10 million is a typing mistake, not a product. */
+export const MAX_PRICE_MINOR = 1_000_000_000;
+export const MAX_QUANTITY_MILLI = 99_999_999_999;
+
+const isoDate = z.iso.datetime();
+
+export const moneyMinorSchema = (label: string) =>
+  z
+    .int({ message: `${label} must be a whole number of cents` })
+    .min(0, { message: `${label} cannot be negative` })
+    .max(MAX_PRICE_MINOR, { message: `${label} is too large` });
+
+export const quantityMilliSchema = (label: string) =>
+  z
+    .int({ message: `${label} must be a quantity with at most 3 decimals` })
+    .min(0, { message: `${label} cannot be negative` })
+    .max(MAX_QUANTITY_MILLI, { message: `${label} is too large` });
+
+const nameSchema = (label: string, max: number) =>
+  z.string().trim().min(1, { message: `Enter the ${label}` }).max(max, { message: `At most ${max} characters` });
+
+const optionalTextSchema = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `At most ${max} characters` })
+    .transform((value) => value.trim() || null)
+    .nullable();
+
+/** Letters, digits and - _ . / ; blank means "generate one". Compared without case. */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,39}$/;
+export const skuSchema = z
+  .string()
+  .trim()
+  .refine((sku) => sku === '' || SKU_PATTERN.test(sku), { message: 'Use up to 40 letters, digits, dots, dashes, slashes or underscores' });
+
+export const barcodeSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Enter the barcode or remove the row' })
+  .superRefine((code, context) => {
+    const problem = barcodeProblem(code);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+export const priceTierInputSchema = z.object({
+  minQuantityMilli: quantityMilliSchema('Minimum quantity').min(1, { message: 'Minimum quantity must be more than 0' }),
+  priceMinor: moneyMinorSchema('Tier price'),
+});
+export type PriceTierInput = z.infer<typeof priceTierInputSchema>;
+
+export const openingStockInputSchema = z.object({
+  locationId: z.uuid({ message: 'Choose a location' }),
+  quantityMilli: quantityMilliSchema('Opening stock'),
+});
+
+export const variantInputSchema = z.object({
+  /** Present when editing an existing variant. */
+  id: z.uuid().optional(),
+  name: z.string().trim().max(80, { message: 'At most 80 characters' }).default(''),
+  options: z.record(z.string().trim().min(1).max(40), z.string().trim().min(1).max(40)).default({}),
+  sku: skuSchema.default(''),
+  barcodes: z
+    .array(barcodeSchema)
+    .max(MAX_BARCODES_PER_VARIANT, { message: `At most ${MAX_BARCODES_PER_VARIANT} barcodes per item` })
+    .refine((codes) => new Set(codes).size === codes.length, { message: 'The same barcode is listed twice' })
+    .default([]),
+  costPriceMinor: moneyMinorSchema('Cost price').default(0),
+  sellingPriceMinor: moneyMinorSchema('Selling price'),
+  /** Wholesale pricing (advanced inventory). */
+  priceTiers: z
+    .array(priceTierInputSchema)
+    .max(10, { message: 'At most 10 price tiers' })
+    .refine((tiers) => new Set(tiers.map((tier) => tier.minQuantityMilli)).size === tiers.length, {
+      message: 'Two tiers start at the same quantity',
+    })
+    .default([]),
+  /** Only when creating: stock already on the shelf, as "opening" movements at the variant's cost. */
+  openingStock: z.array(openingStockInputSchema).max(50).default([]),
+});
+export type VariantInput = z.input<typeof variantInputSchema>;
+
+export const comboComponentInputSchema = z.object({
+  variantId: z.uuid({ message: 'Choose a component product' }),
+  quantityMilli: quantityMilliSchema('Component quantity').min(1, { message: 'Component quantity must be more than 0' }),
+});
+
+export const productInputSchema = z
+  .object({
+    name: nameSchema('product name', 120),
+    description: optionalTextSchema(2000).default(null),
+    kind: z.enum(PRODUCT_KINDS).default('standard'),
+    categoryId: z.uuid({ message: 'Choose a category from the list' }).nullable().default(null),
+    /** Brands are advanced inventory. */
+    brandId: z.uuid({ message: 'Choose a brand from the list' }).nullable().default(null),
+    /** null: sold by the piece. Custom units and packs are advanced inventory. */
+    unitId: z.uuid({ message: 'Choose a unit from the list' }).nullable().default(null),
+    taxClass: z.enum(TAX_CLASSES, { message: 'Choose a tax class' }).default('standard'),
+    pricesIncludeTax: z.boolean().default(true),
+    trackStock: z.boolean().default(true),
+    reorderLevelMilli: quantityMilliSchema('Reorder level').nullable().default(null),
+    /** Advanced inventory. */
+    warrantyDays: z.int().min(1, { message: 'Warranty must be at least 1 day' }).max(3650, { message: 'At most 10 years' }).nullable().default(null),
+    status: z.enum(PRODUCT_STATUSES).default('active'),
+    variants: z
+      .array(variantInputSchema)
+      .min(1, { message: 'A product needs at least one item to sell' })
+      .max(MAX_VARIANTS, { message: `At most ${MAX_VARIANTS} variants` }),
+    /** Combo products (advanced inventory): what one sale consumes. */
+    components: z.array(comboComponentInputSchema).max(30, { message: 'At most 30 components' }).default([]),
+  })
+  .superRefine((product, context) => {
+    const skus = product.variants.map((variant) => variant.sku.toUpperCase()).filter(Boolean);
+    product.variants.forEach((variant, index) => {
+      if (variant.sku && skus.indexOf(variant.sku.toUpperCase()) !== index) {
+        context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: 'Two variants have the same SKU' });
+      }
+    });
+    const codes = product.variants.flatMap((variant) => variant.barcodes);
+    if (new Set(codes).size !== codes.length) {
+      context.addIssue({ code: 'custom', path: ['variants'], message: 'The same barcode is on two variants' });
+    }
+    if (product.variants.length > 1 && product.variants.some((variant) => !variant.name)) {
+      context.addIssue({ code: 'custom', path: ['variants'], message: 'Name each variant, e.g. "Large / Red"' });
+    }
+    if (product.kind === 'combo' && product.components.length === 0) {
+      context.addIssue({ code: 'custom', path: ['components'], message: 'A combo needs at least one component' });
+    }
+    if (product.kind === 'combo' && product.variants.length > 1) {
+      context.addIssue({ code: 'custom', path: ['variants'], message: 'A combo is sold as one item: no variants' });
+    }
+    if (product.kind !== 'combo' && product.components.length > 0) {
+      context.addIssue({ code: 'custom', path: ['components'], message: 'Only combo products have components' });
+    }
+  });
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ProductData = z.output<typeof productInputSchema>;
+
+export const namedRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
+export const variantStockSchema = z.object({
+  locationId: z.uuid(),
+  locationName: z.string(),
+  onHandMilli: z.int(),
+  isLow: z.boolean(),
+});
+
+export const variantSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  options: z.record(z.string(), z.string()),
+  sku: z.string(),
+  barcodes: z.array(z.string()),
+  costPriceMinor: z.int(),
+  sellingPriceMinor: z.int(),
+  averageCostMinor: z.int(),
+  priceTiers: z.array(z.object({ minQuantityMilli: z.int(), priceMinor: z.int() })),
+  stock: z.array(variantStockSchema),
+  onHandMilli: z.int(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const unitSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  shortName: z.string(),
+  allowsDecimals: z.boolean(),
+  baseUnitId: z.uuid().nullable(),
+  baseQuantityMilli: z.int().nullable(),
+});
+export type Unit = z.infer<typeof unitSchema>;
+
+export const productSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  kind: z.enum(PRODUCT_KINDS),
+  category: namedRefSchema.nullable(),
+  brand: namedRefSchema.nullable(),
+  unit: unitSchema.nullable(),
+  taxClass: z.enum(TAX_CLASSES),
+  pricesIncludeTax: z.boolean(),
+  trackStock: z.boolean(),
+  reorderLevelMilli: z.int().nullable(),
+  warrantyDays: z.int().nullable(),
+  imageUrl: z.string().nullable(),
+  status: z.enum(PRODUCT_STATUSES),
+  variants: z.array(variantSchema),
+  components: z.array(
+    z.object({ variantId: z.uuid(), productName: z.string(), variantName: z.string(), sku: z.string(), quantityMilli: z.int() }),
+  ),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Product = z.infer<typeof productSchema>;
+
+// The products list: server-side pagination, sort, filters and search (name, SKU or barcode).
+export const PRODUCT_SORTS = ['name', 'sku', 'price', 'onHand', 'updatedAt'] as const;
+export const STOCK_FILTERS = ['all', 'in', 'low', 'out'] as const;
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export const productListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  categoryId: z.uuid().optional(),
+  brandId: z.uuid().optional(),
+  /** Stock figures and the stock filter at this location (default: all locations together). */
+  locationId: z.uuid().optional(),
+  stock: z.enum(STOCK_FILTERS).default('all'),
+  status: z.enum([...PRODUCT_STATUSES, 'all']).default('active'),
+  sort: z.enum(PRODUCT_SORTS).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: 'Page size is 10, 25, 50 or 100' }).default(25),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export const productListItemSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(PRODUCT_KINDS),
+  status: z.enum(PRODUCT_STATUSES),
+  imageUrl: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  brandName: z.string().nullable(),
+  unitShortName: z.string().nullable(),
+  trackStock: z.boolean(),
+  reorderLevelMilli: z.int().nullable(),
+  onHandMilli: z.int(),
+  isLow: z.boolean(),
+  variants: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      sku: z.string(),
+      barcodes: z.array(z.string()),
+      sellingPriceMinor: z.int(),
+      costPriceMinor: z.int(),
+      onHandMilli: z.int(),
+    }),
+  ),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+export const productListSchema = z.object({
+  items: z.array(productListItemSchema),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type ProductList = z.infer<typeof productListSchema>;
+
+/** Exact barcode (or SKU) lookup, for scanners: the variant and its product. */
+export const barcodeLookupSchema = z.object({
+  productId: z.uuid(),
+  productName: z.string(),
+  variantId: z.uuid(),
+  variantName: z.string(),
+  sku: z.string(),
+  sellingPriceMinor: z.int(),
+  taxClass: z.enum(TAX_CLASSES),
+  onHandMilli: z.int(),
+});
+export type BarcodeLookup = z.infer<typeof barcodeLookupSchema>;
+
+// Categories (nested), brands, units.
+export const categorySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  parentId: z.uuid().nullable(),
+  /** "Drinks › Soft drinks" */
+  path: z.string(),
+  productCount: z.int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryInputSchema = z.object({
+  name: nameSchema('category name', 60),
+  parentId: z.uuid({ message: 'Choose a parent category from the list' }).nullable().default(null),
+});
+
+export const brandSchema = z.object({ id: z.uuid(), name: z.string(), productCount: z.int() });
+export type Brand = z.infer<typeof brandSchema>;
+export const brandInputSchema = z.object({ name: nameSchema('brand name', 60) });
+
+export const unitInputSchema = z
+  .object({
+    name: nameSchema('unit name', 40),
+    shortName: nameSchema('short name', 10),
+    allowsDecimals: z.boolean().default(false),
+    baseUnitId: z.uuid({ message: 'Choose the unit this one contains' }).nullable().default(null),
+    baseQuantityMilli: quantityMilliSchema('Quantity').min(1, { message: 'A pack holds more than 0' }).nullable().default(null),
+  })
+  .refine((unit) => (unit.baseUnitId === null) === (unit.baseQuantityMilli === null), {
+    path: ['baseQuantityMilli'],
+    message: 'Say how many of the base unit one of this holds',
+  });
+
+/** Units every new shop starts with; packs (Box of 12 …) are added by the shop (advanced inventory). */
+export const DEFAULT_UNITS = [
+  { name: 'Piece', shortName: 'pc', allowsDecimals: false },
+  { name: 'Kilogram', shortName: 'kg', allowsDecimals: true },
+  { name: 'Litre', shortName: 'l', allowsDecimals: true },
+  { name: 'Metre', shortName: 'm', allowsDecimals: true },
+] as const;
+
+// Bulk operations (feature bulk_operations).
+export const bulkPriceUpdateSchema = z.object({
+  productIds: z.array(z.uuid()).min(1, { message: 'Choose at least one product' }).max(1000),
+  /** set: every variant costs amountMinor; percent: change by basis points (+500 = +5%); amount: add amountMinor (may be negative). */
+  mode: z.enum(['set', 'percent', 'amount']),
+  value: z.int().min(-MAX_PRICE_MINOR).max(MAX_PRICE_MINOR),
+});
+export const bulkArchiveSchema = z.object({
+  productIds: z.array(z.uuid()).min(1, { message: 'Choose at least one product' }).max(1000),
+  archived: z.boolean(),
+});
+export const bulkResultSchema = z.object({ updated: z.int() });
+
+/** CSV import limits: larger files are refused before parsing (413 with a message). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;

@@ -1,0 +1,226 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { MovementKind } from '../../core/inventory/inventory.schemas';
+import { divideRounded } from '../../core/products/tax.rules';
+import { formatQuantity } from '../../core/products/quantity.rules';
+import { queryRows, type TenantTx } from '../db/client';
+import { businessSettings } from '../db/schema/settings';
+import { productVariants } from '../db/schema/products';
+import { stockLevels } from '../db/schema/inventory';
+import { quantityFromNumeric } from '../db/schema/quantity';
+import { HttpError } from '../http/errors';
+import { notify } from '../notifications/notifications.service';
+
+// The only code that changes stock (docs/decisions/0010-stock-ledger.md). Each movement is one
+// statement that moves on_hand and appends its ledger row together, so on hand always equals the
+// sum of movements; a decrement that would go below zero matches no row and is refused.
+
+export interface MovementRequest {
+  variantId: string;
+  locationId: string;
+  kind: MovementKind;
+  /** Signed thousandths: positive into the location, negative out of it. Never 0. */
+  quantityMilli: number;
+  /** Cost of incoming goods (opening, purchase receipt): updates the weighted average cost. Otherwise the current average is recorded. */
+  unitCostMinor?: number;
+  sourceType: string;
+  sourceId: string | null;
+  reason?: string | null;
+  note?: string | null;
+}
+
+export interface RecordedMovement {
+  id: string;
+  variantId: string;
+  locationId: string;
+  quantityMilli: number;
+  balanceAfterMilli: number;
+}
+
+export interface LedgerContext {
+  tenantId: string;
+  userId: string | null;
+  /** May stock go below zero (the shop's setting; off by default). */
+  allowNegative: boolean;
+}
+
+/** Kinds whose unit cost is the price paid for the goods, so the average cost moves. */
+const COSTED_RECEIPTS: ReadonlySet<MovementKind> = new Set(['opening', 'purchase_receipt']);
+
+/** The shop's negative-stock setting, for callers building a LedgerContext. */
+export async function readAllowNegativeStock(tx: TenantTx): Promise<boolean> {
+  const [row] = await tx.select({ allow: businessSettings.allowNegativeStock }).from(businessSettings).limit(1);
+  return row?.allow ?? false;
+}
+
+/**
+ * Appends movements and moves stock, in the caller's transaction. Rows are locked in a fixed
+ * order (variant, location) so two documents touching the same items cannot deadlock; results
+ * come back in the order given.
+ */
+export async function recordMovements(tx: TenantTx, context: LedgerContext, movements: MovementRequest[]): Promise<RecordedMovement[]> {
+  const order = movements.map((_, index) => index);
+  order.sort((a, b) => compareKeys(movements[a]!, movements[b]!));
+  const results: RecordedMovement[] = new Array(movements.length);
+  for (const index of order) results[index] = await recordMovement(tx, context, movements[index]!);
+  return results;
+}
+
+function compareKeys(a: MovementRequest, b: MovementRequest): number {
+  return a.variantId === b.variantId ? a.locationId.localeCompare(b.locationId) : a.variantId.localeCompare(b.variantId);
+}
+
+interface AppliedRow {
+  movement_id: string;
+  on_hand: string;
+  reorder_level: string | null;
+  product_name: string;
+  variant_name: string;
+  location_name: string;
+}
+
+async function recordMovement(tx: TenantTx, context: LedgerContext, movement: MovementRequest): Promise<RecordedMovement> {
+  if (!Number.isInteger(movement.quantityMilli) || movement.quantityMilli === 0) {
+    throw new RangeError('A stock movement needs a non-zero whole number of thousandths');
+  }
+  const unitCostMinor = COSTED_RECEIPTS.has(movement.kind) && movement.quantityMilli > 0 && movement.unitCostMinor !== undefined
+    ? await updateAverageCost(tx, movement.variantId, movement.quantityMilli, movement.unitCostMinor)
+    : undefined;
+  let applied = await applyMovement(tx, context, movement, unitCostMinor);
+  if (!applied) {
+    // No level row yet (first movement here), or not enough stock, or no such variant/location.
+    const created = await tx
+      .insert(stockLevels)
+      .values({ tenantId: context.tenantId, variantId: movement.variantId, locationId: movement.locationId })
+      .onConflictDoNothing()
+      .returning({ variantId: stockLevels.variantId })
+      .catch((error: unknown) => {
+        throw unknownItem(error);
+      });
+    if (created.length > 0) applied = await applyMovement(tx, context, movement, unitCostMinor);
+    if (!applied) throw await notEnoughStock(tx, movement);
+  }
+  const balanceAfterMilli = quantityFromNumeric(applied.on_hand);
+  await notifyOnLowStockCrossing(tx, context.tenantId, movement, applied, balanceAfterMilli);
+  return {
+    id: applied.movement_id,
+    variantId: movement.variantId,
+    locationId: movement.locationId,
+    quantityMilli: movement.quantityMilli,
+    balanceAfterMilli,
+  };
+}
+
+/** One statement: move on_hand (conditionally) and append the ledger row that explains it. */
+async function applyMovement(tx: TenantTx, context: LedgerContext, movement: MovementRequest, unitCostMinor: number | undefined) {
+  const quantity = formatQuantity(movement.quantityMilli);
+  const [row] = await queryRows<AppliedRow>(
+    tx,
+    sql`with item as (
+          select p.reorder_level, p.track_stock, p.name as product_name, v.name as variant_name, v.average_cost_minor, l.name as location_name
+          from product_variants v
+          join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+          join locations l on l.tenant_id = v.tenant_id and l.id = ${movement.locationId}
+          where v.tenant_id = ${context.tenantId} and v.id = ${movement.variantId} and p.track_stock
+        ), level as (
+          update stock_levels s
+          set on_hand = s.on_hand + ${quantity}::numeric,
+              is_low = (item.reorder_level is not null and s.on_hand + ${quantity}::numeric <= item.reorder_level),
+              updated_at = now()
+          from item
+          where s.tenant_id = ${context.tenantId} and s.variant_id = ${movement.variantId} and s.location_id = ${movement.locationId}
+            and (${context.allowNegative} or ${quantity}::numeric > 0 or s.on_hand + ${quantity}::numeric >= 0)
+          returning s.on_hand
+        ), movement as (
+          insert into stock_movements (tenant_id, variant_id, location_id, kind, quantity, unit_cost_minor, balance_after, source_type, source_id, reason, note, user_id)
+          select ${context.tenantId}, ${movement.variantId}, ${movement.locationId}, ${movement.kind}, ${quantity}::numeric,
+                 coalesce(${unitCostMinor ?? null}::integer, item.average_cost_minor), level.on_hand, ${movement.sourceType},
+                 ${movement.sourceId}::uuid, ${movement.reason ?? null}, ${movement.note ?? null}, ${context.userId}::uuid
+          from level, item
+          returning id
+        )
+        select movement.id as movement_id, level.on_hand::text as on_hand, item.reorder_level::text as reorder_level,
+               item.product_name, item.variant_name, item.location_name
+        from movement, level, item`,
+  );
+  return row;
+}
+
+/**
+ * Weighted average cost over all locations: (on hand × average + received × cost) / (on hand +
+ * received), rounded once; from nothing (or less), the new goods' cost. The variant row is locked
+ * first, so concurrent receipts of one item average in turn.
+ */
+async function updateAverageCost(tx: TenantTx, variantId: string, receivedMilli: number, unitCostMinor: number): Promise<number> {
+  const [current] = await queryRows<{ average_cost_minor: number; on_hand: string }>(
+    tx,
+    sql`select v.average_cost_minor,
+               (select coalesce(sum(s.on_hand), 0)::text from stock_levels s where s.tenant_id = v.tenant_id and s.variant_id = v.id) as on_hand
+        from product_variants v where v.id = ${variantId} for update`,
+  );
+  if (!current) return unitCostMinor;
+  const onHandMilli = quantityFromNumeric(current.on_hand);
+  const average =
+    onHandMilli <= 0
+      ? unitCostMinor
+      : divideRounded(onHandMilli * current.average_cost_minor + receivedMilli * unitCostMinor, onHandMilli + receivedMilli);
+  await tx.update(productVariants).set({ averageCostMinor: average }).where(eq(productVariants.id, variantId));
+  return unitCostMinor;
+}
+
+async function notEnoughStock(tx: TenantTx, movement: MovementRequest): Promise<HttpError> {
+  const [item] = await queryRows<{ product_name: string; variant_name: string; track_stock: boolean; on_hand: string | null; location_name: string | null }>(
+    tx,
+    sql`select p.name as product_name, v.name as variant_name, p.track_stock,
+               (select s.on_hand::text from stock_levels s where s.variant_id = v.id and s.location_id = ${movement.locationId}) as on_hand,
+               (select l.name from locations l where l.id = ${movement.locationId}) as location_name
+        from product_variants v join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+        where v.id = ${movement.variantId}`,
+  );
+  if (!item || item.location_name === null) return unknownItem(null);
+  const label = item.variant_name ? `${item.product_name} (${item.variant_name})` : item.product_name;
+  if (!item.track_stock) {
+    return new HttpError('validation_failed', `${label} does not track stock`, { [movement.variantId]: [`${label} does not track stock`] });
+  }
+  const onHand = formatQuantity(quantityFromNumeric(item.on_hand ?? '0'));
+  const message = `Not enough stock of ${label} at ${item.location_name}: ${onHand} on hand`;
+  return new HttpError('conflict', message, { [movement.variantId]: [message] });
+}
+
+function unknownItem(cause: unknown): HttpError {
+  const error = new HttpError('validation_failed', 'A product or location was not found', { _: ['A product or location was not found'] });
+  if (cause) error.cause = cause;
+  return error;
+}
+
+/** A header notification when a movement takes stock from above the reorder level to at or below it. */
+async function notifyOnLowStockCrossing(tx: TenantTx, tenantId: string, movement: MovementRequest, applied: AppliedRow, balanceAfterMilli: number) {
+  if (applied.reorder_level === null || movement.quantityMilli >= 0) return;
+  const reorderLevelMilli = quantityFromNumeric(applied.reorder_level);
+  const before = balanceAfterMilli - movement.quantityMilli;
+  if (!(before > reorderLevelMilli && balanceAfterMilli <= reorderLevelMilli)) return;
+  const label = applied.variant_name ? `${applied.product_name} (${applied.variant_name})` : applied.product_name;
+  await notify(tx, tenantId, {
+    kind: 'low_stock',
+    title: `Low stock: ${label}`,
+    body: `${formatQuantity(balanceAfterMilli)} left at ${applied.location_name} (reorder level ${formatQuantity(reorderLevelMilli)}).`,
+    link: '/admin/products/low-stock',
+    minRole: 'manager',
+  });
+}
+
+/** Recomputes the low flags of a product's stock after its reorder level changed (no notifications: nothing moved). */
+export async function refreshLowFlags(tx: TenantTx, productId: string) {
+  await tx.execute(sql`
+    update stock_levels s set is_low = (p.reorder_level is not null and s.on_hand <= p.reorder_level)
+    from product_variants v join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+    where s.tenant_id = v.tenant_id and s.variant_id = v.id and v.product_id = ${productId}`);
+}
+
+/** On hand of one variant at one location (0 when it never moved there). */
+export async function onHandAt(tx: TenantTx, variantId: string, locationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ onHand: stockLevels.onHand })
+    .from(stockLevels)
+    .where(and(eq(stockLevels.variantId, variantId), eq(stockLevels.locationId, locationId)));
+  return row?.onHand ?? 0;
+}
