@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TenantStatus } from '../../core/tenancy/tenancy.rules';
 import type { Database } from '../../server/db/client';
-import { tenantDomains, tenants } from '../../server/db/schema/index';
+import { billingPlans, tenantDomains, tenants, tenantSubscriptions } from '../../server/db/schema/index';
 import type { Auth } from '../../server/auth/auth';
 import { createUserAccount } from '../../server/auth/user-accounts.service';
 import { createTenant as createTenantRecord } from '../../server/tenancy/tenancy.service';
@@ -60,4 +60,21 @@ export async function createUser(
     requirePasswordChange: values.requirePasswordChange,
   });
   return { id, email, password: TEST_PASSWORD };
+}
+
+/**
+ * Puts a tenant on a paid plan (monthly, active for 30 days, trial over), as if it had paid: for
+ * tests of a plan's features and limits (a trial has every feature).
+ */
+export async function subscribeToPlan(database: Database, tenantId: string, planName: 'Starter' | 'Professional' | 'Enterprise') {
+  const [plan] = await database.platform
+    .select({ id: billingPlans.id })
+    .from(billingPlans)
+    .where(and(eq(billingPlans.name, planName), eq(billingPlans.period, 'monthly')));
+  if (!plan) throw new Error(`No ${planName} plan seeded`);
+  await database.withTenant(tenantId, (tx) =>
+    tx
+      .update(tenantSubscriptions)
+      .set({ status: 'active', billingPlanId: plan.id, trialEnd: sql`now() - interval '1 day'`, currentPeriodEnd: sql`now() + interval '30 days'` }),
+  );
 }
