@@ -49,8 +49,8 @@ describe('admin shell', () => {
     await page.goto(appUrl('/admin/sales?tab=new-sale', 'acme'));
     await page.getByRole('heading', { name: 'Sales', level: 1 }).waitFor();
     expect(await sidebarState(page)).toBe('collapsed');
-    await page.goto(appUrl('/admin/products', 'acme'));
-    await page.getByText('Products arrive in the next release').waitFor();
+    await page.goto(appUrl('/admin/purchases', 'acme'));
+    await page.getByRole('heading', { name: 'Purchases', level: 1 }).waitFor();
     expect(await sidebarState(page)).toBe('expanded');
   });
 

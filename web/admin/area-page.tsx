@@ -3,7 +3,6 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 /** What each business area will hold; the areas arrive in later releases. */
 export const AREA_PAGES = {
-  products: { title: 'Products', text: 'Products arrive in the next release: catalogue, barcodes, units, prices with VAT and stock per branch.' },
   sales: { title: 'Sales', text: 'Sales arrive in a coming release: the till for new sales, receipts, returns and the sales history.' },
   purchases: { title: 'Purchases', text: 'Purchases arrive in a coming release: supplier orders, goods received and what you owe suppliers.' },
   customers: { title: 'Contacts', text: 'Contacts arrive in a coming release: customers and suppliers, balances and statements.' },

@@ -2,6 +2,10 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { AdminHomePage } from '../admin/admin-home-page';
 import { AdminLayout } from '../admin/admin-layout';
 import { AREA_PAGES, AreaPage, type AreaKey } from '../admin/area-page';
+import { inventoryRoutes } from '../inventory/inventory-routes';
+import { productBulkRoutes } from '../products/bulk/bulk-routes';
+import { ProductsLayout } from '../products/products-layout';
+import { productRoutes } from '../products/products-routes';
 import { SettingsPage } from '../settings/settings-page';
 import { AuthCallbackPage } from '../auth/auth-callback-page';
 import { AuthPage } from '../auth/auth-page';
@@ -51,6 +55,7 @@ export const router = createBrowserRouter([
               { index: true, element: <AdminHomePage /> },
               { path: 'dashboard', element: <AdminHomePage /> },
               { path: 'settings', element: <SettingsPage /> },
+              { path: 'products', element: <ProductsLayout />, children: [...productRoutes, ...inventoryRoutes, ...productBulkRoutes] },
               ...(Object.keys(AREA_PAGES) as AreaKey[]).map((area) => ({ path: area, element: <AreaPage area={area} /> })),
               { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
             ],
