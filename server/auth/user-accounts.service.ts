@@ -1,5 +1,7 @@
 import type { Auth } from './auth';
 import { accounts, profiles, tenantUsers, users } from '../db/schema/auth';
+import { and, count, eq } from 'drizzle-orm';
+import { assertUnderPlanLimit } from '../billing/plan-limits';
 import { enterTenantScope, type Database } from '../db/client';
 
 export interface NewUserAccount {
@@ -15,7 +17,8 @@ export interface NewUserAccount {
 
 /**
  * Creates a person with an e-mail/password credential, a profile and (with a tenant) an active
- * membership, in one transaction. The password is hashed by better-auth (scrypt).
+ * membership, in one transaction; a membership counts against the plan's max_staff_users. The
+ * password is hashed by better-auth (scrypt).
  */
 export async function createUserAccount(database: Database, auth: Auth, input: NewUserAccount): Promise<{ id: string }> {
   const context = await auth.$context;
@@ -41,7 +44,12 @@ export async function createUserAccount(database: Database, auth: Auth, input: N
       invitationAcceptedAt: input.requirePasswordChange ? null : now,
     });
     if (input.tenantId) {
-      const scoped = await enterTenantScope(tx, input.tenantId);
+      const tenantId = input.tenantId;
+      const scoped = await enterTenantScope(tx, tenantId);
+      await assertUnderPlanLimit(scoped, tenantId, 'max_staff_users', async () => {
+        const [row] = await scoped.select({ members: count() }).from(tenantUsers).where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.isActive, true)));
+        return row?.members ?? 0;
+      });
       await scoped.insert(tenantUsers).values({
         tenantId: input.tenantId,
         userId: user.id,
