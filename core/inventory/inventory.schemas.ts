@@ -58,17 +58,23 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
+const locationNameSchema = z.string().trim().min(1, { message: 'Enter the location name' }).max(60, { message: 'At most 60 characters' });
+const locationAddressSchema = z
+  .string()
+  .max(200, { message: 'At most 200 characters' })
+  .transform((value) => value.trim() || null)
+  .nullable();
+
 export const locationInputSchema = z.object({
-  name: z.string().trim().min(1, { message: 'Enter the location name' }).max(60, { message: 'At most 60 characters' }),
+  name: locationNameSchema,
   kind: z.enum(LOCATION_KINDS).default('shop'),
-  address: z
-    .string()
-    .max(200, { message: 'At most 200 characters' })
-    .transform((value) => value.trim() || null)
-    .nullable()
-    .default(null),
+  address: locationAddressSchema.default(null),
 });
-export const locationUpdateSchema = locationInputSchema.partial().extend({
+// Without defaults: a field left out of an update stays as it is.
+export const locationUpdateSchema = z.object({
+  name: locationNameSchema.optional(),
+  kind: z.enum(LOCATION_KINDS).optional(),
+  address: locationAddressSchema.optional(),
   isActive: z.boolean().optional(),
   /** Makes this the default location (the previous default stops being it). */
   isDefault: z.literal(true).optional(),
@@ -255,3 +261,24 @@ export const inventorySettingsInputSchema = z
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+
+// Document lists (paged; one row per document, its lines counted)
+const pagedList = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() });
+
+export const locationListSchema = z.object({ items: z.array(locationSchema) });
+
+export const adjustmentListItemSchema = adjustmentSchema.omit({ lines: true }).extend({ lineCount: z.int() });
+export type AdjustmentListItem = z.infer<typeof adjustmentListItemSchema>;
+export const adjustmentListSchema = pagedList(adjustmentListItemSchema);
+
+export const transferListItemSchema = transferSchema.omit({ lines: true }).extend({ lineCount: z.int() });
+export type TransferListItem = z.infer<typeof transferListItemSchema>;
+export const transferListSchema = pagedList(transferListItemSchema);
+
+export const stockTakeListItemSchema = stockTakeSchema.omit({ lines: true }).extend({ lineCount: z.int() });
+export type StockTakeListItem = z.infer<typeof stockTakeListItemSchema>;
+export const stockTakeListSchema = pagedList(stockTakeListItemSchema);
+
+export const lowStockListSchema = z.object({ items: z.array(lowStockItemSchema) });
+/** ?locationId= for the low-stock list and the summary (everywhere when absent). */
+export const locationFilterQuerySchema = z.object({ locationId: z.uuid().optional() });

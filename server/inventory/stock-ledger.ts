@@ -65,8 +65,45 @@ export async function recordMovements(tx: TenantTx, context: LedgerContext, move
   return results;
 }
 
-function compareKeys(a: MovementRequest, b: MovementRequest): number {
-  return a.variantId === b.variantId ? a.locationId.localeCompare(b.locationId) : a.variantId.localeCompare(b.variantId);
+interface StockKey {
+  variantId: string;
+  locationId: string;
+}
+
+// Plain code-unit order (not localeCompare): the same for every caller, whatever the locale.
+function compareKeys(a: StockKey, b: StockKey): number {
+  const first = a.variantId === b.variantId ? a.locationId : a.variantId;
+  const second = a.variantId === b.variantId ? b.locationId : b.variantId;
+  return first < second ? -1 : first > second ? 1 : 0;
+}
+
+/**
+ * Locks the stock rows of the given items in the ledger's lock order (creating empty ones where
+ * nothing moved yet) and returns their on hand, in the order given: for a document that must read
+ * a figure and move stock against it in the same transaction (a stock take's variance), so no
+ * sale can slip in between the reading and the movement.
+ */
+export async function lockStockLevels(tx: TenantTx, tenantId: string, keys: StockKey[]): Promise<number[]> {
+  const order = keys.map((_, index) => index);
+  order.sort((a, b) => compareKeys(keys[a]!, keys[b]!));
+  const onHand: number[] = new Array(keys.length);
+  for (const index of order) {
+    const { variantId, locationId } = keys[index]!;
+    await tx
+      .insert(stockLevels)
+      .values({ tenantId, variantId, locationId })
+      .onConflictDoNothing()
+      .catch((error: unknown) => {
+        throw unknownItem(error);
+      });
+    const [row] = await tx
+      .select({ onHand: stockLevels.onHand })
+      .from(stockLevels)
+      .where(and(eq(stockLevels.variantId, variantId), eq(stockLevels.locationId, locationId)))
+      .for('update');
+    onHand[index] = row?.onHand ?? 0;
+  }
+  return onHand;
 }
 
 interface AppliedRow {
@@ -110,7 +147,12 @@ async function recordMovement(tx: TenantTx, context: LedgerContext, movement: Mo
   };
 }
 
-/** One statement: move on_hand (conditionally) and append the ledger row that explains it. */
+/**
+ * One statement: move on_hand (conditionally) and append the ledger row that explains it. The row
+ * is stamped with clock_timestamp(), taken after the stock row is locked, so for one item at one
+ * location the newest movement is the one whose balance_after is on hand (now() is the start of
+ * the transaction, which may be earlier than that of a movement committed before it).
+ */
 async function applyMovement(tx: TenantTx, context: LedgerContext, movement: MovementRequest, unitCostMinor: number | undefined) {
   const quantity = formatQuantity(movement.quantityMilli);
   const [row] = await queryRows<AppliedRow>(
@@ -131,10 +173,11 @@ async function applyMovement(tx: TenantTx, context: LedgerContext, movement: Mov
             and (${context.allowNegative} or ${quantity}::numeric > 0 or s.on_hand + ${quantity}::numeric >= 0)
           returning s.on_hand
         ), movement as (
-          insert into stock_movements (tenant_id, variant_id, location_id, kind, quantity, unit_cost_minor, balance_after, source_type, source_id, reason, note, user_id)
+          insert into stock_movements (tenant_id, variant_id, location_id, kind, quantity, unit_cost_minor, balance_after, source_type, source_id, reason, note, user_id, created_at)
           select ${context.tenantId}, ${movement.variantId}, ${movement.locationId}, ${movement.kind}, ${quantity}::numeric,
                  coalesce(${unitCostMinor ?? null}::integer, item.average_cost_minor), level.on_hand, ${movement.sourceType},
-                 ${movement.sourceId}::uuid, ${movement.reason ?? null}, ${movement.note ?? null}, ${context.userId}::uuid
+                 ${movement.sourceId}::uuid, ${movement.reason ?? null}, ${movement.note ?? null}, ${context.userId}::uuid,
+                 clock_timestamp()
           from level, item
           returning id
         )
@@ -148,14 +191,15 @@ async function applyMovement(tx: TenantTx, context: LedgerContext, movement: Mov
 /**
  * Weighted average cost over all locations: (on hand × average + received × cost) / (on hand +
  * received), rounded once; from nothing (or less), the new goods' cost. The variant row is locked
- * first, so concurrent receipts of one item average in turn.
+ * first, so concurrent receipts of one item average in turn; "no key update" because a concurrent
+ * movement's foreign key check takes a key-share lock on it, which FOR UPDATE would block (deadlock).
  */
 async function updateAverageCost(tx: TenantTx, variantId: string, receivedMilli: number, unitCostMinor: number): Promise<number> {
   const [current] = await queryRows<{ average_cost_minor: number; on_hand: string }>(
     tx,
     sql`select v.average_cost_minor,
                (select coalesce(sum(s.on_hand), 0)::text from stock_levels s where s.tenant_id = v.tenant_id and s.variant_id = v.id) as on_hand
-        from product_variants v where v.id = ${variantId} for update`,
+        from product_variants v where v.id = ${variantId} for no key update`,
   );
   if (!current) return unitCostMinor;
   const onHandMilli = quantityFromNumeric(current.on_hand);

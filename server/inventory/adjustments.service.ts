@@ -1,0 +1,144 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Adjustment, AdjustmentListItem, AdjustmentReason, adjustmentInputSchema, documentListQuerySchema } from '../../core/inventory/inventory.schemas';
+import type { Database, TenantTx } from '../db/client';
+import { locations, stockAdjustments, stockMovements } from '../db/schema/inventory';
+import { productVariants, products } from '../db/schema/products';
+import { notFound } from '../http/errors';
+import { createOnce, nameOf, pageOffset, readUserNames, requireActiveLocation, requireLineItems, type DocumentAuthor } from './inventory-documents';
+import { readAllowNegativeStock, recordMovements } from './stock-ledger';
+
+// Stock adjustments (damage, theft, expiry, correction): one document, one movement per line.
+
+type AdjustmentInput = z.output<typeof adjustmentInputSchema>;
+type DocumentListQuery = z.output<typeof documentListQuerySchema>;
+
+/** Records an adjustment and its movements together: all lines or none (409 when one would go below zero). */
+export async function createAdjustment(database: Database, author: DocumentAuthor, input: AdjustmentInput): Promise<Adjustment> {
+  const id = await createOnce(
+    database,
+    author,
+    async (tx, requestKey) =>
+      (await tx.select({ id: stockAdjustments.id }).from(stockAdjustments).where(eq(stockAdjustments.requestKey, requestKey)))[0]?.id,
+    async (tx) => {
+      await requireActiveLocation(tx, input.locationId, 'locationId');
+      await requireLineItems(
+        tx,
+        input.lines.map((line) => ({ variantId: line.variantId, quantityMilli: line.quantityChangeMilli })),
+        'quantityChangeMilli',
+      );
+      const [adjustment] = await tx
+        .insert(stockAdjustments)
+        .values({
+          tenantId: author.tenantId,
+          locationId: input.locationId,
+          reason: input.reason,
+          note: input.note,
+          userId: author.userId,
+          requestKey: author.requestKey,
+        })
+        .returning({ id: stockAdjustments.id });
+      const context = { tenantId: author.tenantId, userId: author.userId, allowNegative: await readAllowNegativeStock(tx) };
+      await recordMovements(
+        tx,
+        context,
+        input.lines.map((line) => ({
+          variantId: line.variantId,
+          locationId: input.locationId,
+          kind: 'adjustment' as const,
+          quantityMilli: line.quantityChangeMilli,
+          sourceType: 'adjustment',
+          sourceId: adjustment!.id,
+          reason: input.reason,
+          note: input.note,
+        })),
+      );
+      return adjustment!.id;
+    },
+  );
+  return getAdjustment(database, author.tenantId, id);
+}
+
+const headerColumns = {
+  id: stockAdjustments.id,
+  locationId: stockAdjustments.locationId,
+  locationName: locations.name,
+  reason: stockAdjustments.reason,
+  note: stockAdjustments.note,
+  userId: stockAdjustments.userId,
+  createdAt: stockAdjustments.createdAt,
+};
+
+function headerQuery(tx: TenantTx) {
+  return tx.select(headerColumns).from(stockAdjustments).innerJoin(locations, eq(locations.id, stockAdjustments.locationId));
+}
+
+export async function getAdjustment(database: Database, tenantId: string, adjustmentId: string): Promise<Adjustment> {
+  const { header, lines } = await database.withTenant(tenantId, async (tx) => {
+    const [found] = await headerQuery(tx).where(eq(stockAdjustments.id, adjustmentId));
+    if (!found) throw notFound('Adjustment not found');
+    const movementLines = await tx
+      .select({
+        variantId: stockMovements.variantId,
+        productName: products.name,
+        variantName: productVariants.name,
+        sku: productVariants.sku,
+        quantityChangeMilli: stockMovements.quantity,
+        balanceAfterMilli: stockMovements.balanceAfter,
+      })
+      .from(stockMovements)
+      .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(eq(stockMovements.sourceType, 'adjustment'), eq(stockMovements.sourceId, adjustmentId)))
+      .orderBy(products.name, productVariants.position);
+    return { header: found, lines: movementLines };
+  });
+  const names = await readUserNames(database, [header.userId]);
+  return { ...toListFields(header, names), lines };
+}
+
+interface AdjustmentHeaderRow {
+  id: string;
+  locationId: string;
+  locationName: string;
+  reason: string;
+  note: string | null;
+  userId: string | null;
+  createdAt: Date;
+}
+
+function toListFields(row: AdjustmentHeaderRow, names: Map<string, string>): Omit<Adjustment, 'lines'> {
+  const { userId, ...rest } = row;
+  return { ...rest, reason: rest.reason as AdjustmentReason, userName: nameOf(names, userId), createdAt: rest.createdAt.toISOString() };
+}
+
+/** Newest first, optionally at one location. */
+export async function listAdjustments(
+  database: Database,
+  tenantId: string,
+  query: DocumentListQuery,
+): Promise<{ items: AdjustmentListItem[]; total: number; page: number; pageSize: number }> {
+  const where = query.locationId ? eq(stockAdjustments.locationId, query.locationId) : undefined;
+  const { rows, total } = await database.withTenant(tenantId, async (tx) => {
+    const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(stockAdjustments).where(where);
+    const page = await tx
+      .select({
+        ...headerColumns,
+        lineCount: sql<number>`(select count(*)::int from stock_movements m where m.source_type = 'adjustment' and m.source_id = ${stockAdjustments.id})`,
+      })
+      .from(stockAdjustments)
+      .innerJoin(locations, eq(locations.id, stockAdjustments.locationId))
+      .where(where)
+      .orderBy(desc(stockAdjustments.createdAt), desc(stockAdjustments.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query));
+    return { rows: page, total: count?.total ?? 0 };
+  });
+  const names = await readUserNames(database, rows.map((row) => row.userId));
+  return {
+    items: rows.map(({ lineCount, ...row }) => ({ ...toListFields(row, names), lineCount })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import { upgradeMessage } from '../../core/billing/plan-features.rules';
+import type { InventorySettings, inventorySettingsInputSchema } from '../../core/inventory/inventory.schemas';
+import { readSubscriptionState } from '../billing/subscription.service';
+import type { Database, TenantTx } from '../db/client';
+import { businessSettings } from '../db/schema/settings';
+import { HttpError, notFound } from '../http/errors';
+
+// VAT rates and the negative-stock switch (columns of business_settings).
+
+type InventorySettingsInput = z.output<typeof inventorySettingsInputSchema>;
+
+const columns = {
+  vatStandardBp: businessSettings.vatStandardBp,
+  vatReducedBp: businessSettings.vatReducedBp,
+  allowNegativeStock: businessSettings.allowNegativeStock,
+};
+
+async function readSettings(tx: TenantTx): Promise<InventorySettings> {
+  const [row] = await tx.select(columns).from(businessSettings).limit(1);
+  if (!row) throw notFound('Business settings not found');
+  return row;
+}
+
+export function getInventorySettings(database: Database, tenantId: string): Promise<InventorySettings> {
+  return database.withTenant(tenantId, readSettings);
+}
+
+/** Allowing negative stock is advanced inventory (402 without it); turning it off is always allowed. */
+export function updateInventorySettings(database: Database, tenantId: string, input: InventorySettingsInput): Promise<InventorySettings> {
+  return database.withTenant(tenantId, async (tx) => {
+    if (input.allowNegativeStock) {
+      const { entitlements } = await readSubscriptionState(tx, new Date());
+      if (!entitlements.features.advanced_inventory) throw new HttpError('payment_required', upgradeMessage('advanced_inventory'));
+    }
+    await tx.update(businessSettings).set({ ...input, updatedAt: new Date() });
+    return readSettings(tx);
+  });
+}

@@ -1,0 +1,366 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import {
+  adjustmentInputSchema,
+  adjustmentListSchema,
+  adjustmentSchema,
+  documentListQuerySchema,
+  inventorySettingsInputSchema,
+  inventorySettingsSchema,
+  inventorySummarySchema,
+  locationFilterQuerySchema,
+  locationInputSchema,
+  locationListSchema,
+  locationSchema,
+  locationUpdateSchema,
+  lowStockListSchema,
+  movementListQuerySchema,
+  movementListSchema,
+  stockTakeCountSchema,
+  stockTakeInputSchema,
+  stockTakeListSchema,
+  stockTakeSchema,
+  transferInputSchema,
+  transferListSchema,
+  transferSchema,
+} from '../../core/inventory/inventory.schemas';
+import type { AppEnv } from '../http/context';
+import { readIdempotencyKey } from '../http/idempotency';
+import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
+import { tenantRoute } from '../http/routes';
+import { createAdjustment, getAdjustment, listAdjustments } from './adjustments.service';
+import type { DocumentAuthor } from './inventory-documents';
+import { getInventorySettings, updateInventorySettings } from './inventory-settings.service';
+import { createLocation, listLocations, updateLocation } from './locations.service';
+import { cancelStockTake, getStockTake, listStockTakes, postStockTake, recordCount, removeCount, startStockTake } from './stock-takes.service';
+import { inventorySummary, listLowStock, listMovements } from './stock-reports.service';
+import { cancelTransfer, getTransfer, listTransfers, receiveTransfer, sendTransfer } from './transfers.service';
+
+// Stock (issue "Products and inventory"): locations, the ledger, adjustments, transfers, stock
+// takes, low stock, valuation and the inventory settings. Handlers parse and call one service.
+
+const idParams = { params: z.object({ id: z.uuid() }) };
+const manager = { minRole: 'manager' } as const;
+const admin = { minRole: 'admin' } as const;
+// Transfers need several locations: the plan's multi_location feature (402 without it).
+const transferAccess = { minRole: 'manager', feature: 'multi_location' } as const;
+
+const notFoundResponse = errorResponse('Not found (or another shop’s)');
+const conflictResponse = errorResponse('Refused in its current state (not enough stock, already posted…)');
+const invalidResponse = errorResponse('Invalid input, with a message per field');
+
+/** The writer of a new document: tenant, user and the request's Idempotency-Key. */
+function authorOf(c: Context<AppEnv>): DocumentAuthor {
+  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, requestKey: readIdempotencyKey(c) };
+}
+
+const locationRoutes = [
+  tenantRoute(
+    { minRole: 'cashier' },
+    createRoute({
+      method: 'get',
+      path: '/api/locations',
+      tags: ['inventory'],
+      summary: 'Every location (open and closed), the default first',
+      responses: { 200: jsonResponse(locationListSchema, 'Locations') },
+    }),
+    async (c) => c.json({ items: await listLocations(c.var.deps.database, c.var.tenantId) }, 200),
+  ),
+  tenantRoute(
+    admin,
+    createRoute({
+      method: 'post',
+      path: '/api/locations',
+      tags: ['inventory'],
+      summary: 'Add a branch or warehouse (max_locations per plan; Idempotency-Key)',
+      request: jsonBody(locationInputSchema),
+      responses: { 201: jsonResponse(locationSchema, 'The new location'), 400: invalidResponse, 402: errorResponse('Plan limit reached'), 409: conflictResponse },
+    }),
+    async (c) => c.json(await createLocation(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
+  ),
+  tenantRoute(
+    admin,
+    createRoute({
+      method: 'patch',
+      path: '/api/locations/{id}',
+      tags: ['inventory'],
+      summary: 'Rename, close, reopen (max_locations) or make default',
+      request: { ...idParams, ...jsonBody(locationUpdateSchema) },
+      responses: { 200: jsonResponse(locationSchema, 'The location'), 402: errorResponse('Plan limit reached'), 404: notFoundResponse, 409: conflictResponse },
+    }),
+    async (c) => c.json(await updateLocation(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('json')), 200),
+  ),
+];
+
+const ledgerRoutes = [
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/movements',
+      tags: ['inventory'],
+      summary: 'The stock ledger, newest first',
+      request: { query: movementListQuerySchema },
+      responses: { 200: jsonResponse(movementListSchema, 'Movements') },
+    }),
+    async (c) => c.json(await listMovements(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/low-stock',
+      tags: ['inventory'],
+      summary: 'Items at or below their reorder level, per location',
+      request: { query: locationFilterQuerySchema },
+      responses: { 200: jsonResponse(lowStockListSchema, 'Low stock') },
+    }),
+    async (c) => c.json({ items: await listLowStock(c.var.deps.database, c.var.tenantId, c.req.valid('query').locationId) }, 200),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/summary',
+      tags: ['inventory'],
+      summary: 'Stock valuation at average cost and counts, at a location or everywhere',
+      request: { query: locationFilterQuerySchema },
+      responses: { 200: jsonResponse(inventorySummarySchema, 'Summary') },
+    }),
+    async (c) => c.json(await inventorySummary(c.var.deps.database, c.var.tenantId, c.req.valid('query').locationId), 200),
+  ),
+];
+
+const adjustmentRoutes = [
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'post',
+      path: '/api/inventory/adjustments',
+      tags: ['inventory'],
+      summary: 'Adjust stock with a reason (all lines or none; Idempotency-Key)',
+      request: jsonBody(adjustmentInputSchema),
+      responses: { 201: jsonResponse(adjustmentSchema, 'The adjustment'), 400: invalidResponse, 409: conflictResponse },
+    }),
+    async (c) => c.json(await createAdjustment(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/adjustments',
+      tags: ['inventory'],
+      summary: 'Adjustments, newest first',
+      request: { query: documentListQuerySchema },
+      responses: { 200: jsonResponse(adjustmentListSchema, 'Adjustments') },
+    }),
+    async (c) => c.json(await listAdjustments(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/adjustments/{id}',
+      tags: ['inventory'],
+      summary: 'One adjustment with its lines',
+      request: idParams,
+      responses: { 200: jsonResponse(adjustmentSchema, 'The adjustment'), 404: notFoundResponse },
+    }),
+    async (c) => c.json(await getAdjustment(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+  ),
+];
+
+const transferResponse = jsonResponse(transferSchema, 'The transfer');
+
+const transferRoutes = [
+  tenantRoute(
+    transferAccess,
+    createRoute({
+      method: 'post',
+      path: '/api/inventory/transfers',
+      tags: ['inventory'],
+      summary: 'Send stock to another location (Idempotency-Key)',
+      request: jsonBody(transferInputSchema),
+      responses: { 201: transferResponse, 400: invalidResponse, 402: errorResponse('Plan lacks multi_location'), 409: conflictResponse },
+    }),
+    async (c) => c.json(await sendTransfer(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
+  ),
+  tenantRoute(
+    transferAccess,
+    createRoute({
+      method: 'post',
+      path: '/api/inventory/transfers/{id}/receive',
+      tags: ['inventory'],
+      summary: 'The transfer arrived: stock goes into the destination',
+      request: idParams,
+      responses: { 200: transferResponse, 404: notFoundResponse, 409: conflictResponse },
+    }),
+    async (c) => c.json(await receiveTransfer(c.var.deps.database, authorOf(c), c.req.valid('param').id), 200),
+  ),
+  tenantRoute(
+    transferAccess,
+    createRoute({
+      method: 'post',
+      path: '/api/inventory/transfers/{id}/cancel',
+      tags: ['inventory'],
+      summary: 'Cancel a transfer on its way: stock returns to the source',
+      request: idParams,
+      responses: { 200: transferResponse, 404: notFoundResponse, 409: conflictResponse },
+    }),
+    async (c) => c.json(await cancelTransfer(c.var.deps.database, authorOf(c), c.req.valid('param').id), 200),
+  ),
+  tenantRoute(
+    transferAccess,
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/transfers',
+      tags: ['inventory'],
+      summary: 'Transfers, newest first (filter by status and location)',
+      request: { query: documentListQuerySchema },
+      responses: { 200: jsonResponse(transferListSchema, 'Transfers') },
+    }),
+    async (c) => c.json(await listTransfers(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+  ),
+  tenantRoute(
+    transferAccess,
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/transfers/{id}',
+      tags: ['inventory'],
+      summary: 'One transfer with its lines',
+      request: idParams,
+      responses: { 200: transferResponse, 404: notFoundResponse },
+    }),
+    async (c) => c.json(await getTransfer(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+  ),
+];
+
+const stockTakeResponse = jsonResponse(stockTakeSchema, 'The stock take');
+
+const stockTakeRoutes = [
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'post',
+      path: '/api/inventory/stock-takes',
+      tags: ['inventory'],
+      summary: 'Start a stock take at a location (Idempotency-Key)',
+      request: jsonBody(stockTakeInputSchema),
+      responses: { 201: stockTakeResponse, 400: invalidResponse },
+    }),
+    async (c) => c.json(await startStockTake(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/stock-takes',
+      tags: ['inventory'],
+      summary: 'Stock takes, newest first (filter by status and location)',
+      request: { query: documentListQuerySchema },
+      responses: { 200: jsonResponse(stockTakeListSchema, 'Stock takes') },
+    }),
+    async (c) => c.json(await listStockTakes(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/stock-takes/{id}',
+      tags: ['inventory'],
+      summary: 'One stock take with its counts, expected figures and variances',
+      request: idParams,
+      responses: { 200: stockTakeResponse, 404: notFoundResponse },
+    }),
+    async (c) => c.json(await getStockTake(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'put',
+      path: '/api/inventory/stock-takes/{id}/counts',
+      tags: ['inventory'],
+      summary: 'Set the count of one item',
+      request: { ...idParams, ...jsonBody(stockTakeCountSchema) },
+      responses: { 200: stockTakeResponse, 400: invalidResponse, 404: notFoundResponse, 409: conflictResponse },
+    }),
+    async (c) => c.json(await recordCount(c.var.deps.database, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'delete',
+      path: '/api/inventory/stock-takes/{id}/counts/{variantId}',
+      tags: ['inventory'],
+      summary: 'Remove the count of one item',
+      request: { params: z.object({ id: z.uuid(), variantId: z.uuid() }) },
+      responses: { 200: stockTakeResponse, 404: notFoundResponse, 409: conflictResponse },
+    }),
+    async (c) => {
+      const { id, variantId } = c.req.valid('param');
+      return c.json(await removeCount(c.var.deps.database, c.var.tenantId, id, variantId), 200);
+    },
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'post',
+      path: '/api/inventory/stock-takes/{id}/post',
+      tags: ['inventory'],
+      summary: 'Post the variances as movements (stock becomes the counted figures)',
+      request: idParams,
+      responses: { 200: stockTakeResponse, 404: notFoundResponse, 409: conflictResponse },
+    }),
+    async (c) => c.json(await postStockTake(c.var.deps.database, authorOf(c), c.req.valid('param').id), 200),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'post',
+      path: '/api/inventory/stock-takes/{id}/cancel',
+      tags: ['inventory'],
+      summary: 'Abandon a stock take (nothing moves)',
+      request: idParams,
+      responses: { 200: stockTakeResponse, 404: notFoundResponse, 409: conflictResponse },
+    }),
+    async (c) => c.json(await cancelStockTake(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+  ),
+];
+
+const settingsResponse = jsonResponse(inventorySettingsSchema, 'Inventory settings');
+
+const inventorySettingsRoutes = [
+  tenantRoute(
+    { minRole: 'cashier' },
+    createRoute({
+      method: 'get',
+      path: '/api/settings/inventory',
+      tags: ['inventory'],
+      summary: 'VAT rates and the negative-stock setting',
+      responses: { 200: settingsResponse },
+    }),
+    async (c) => c.json(await getInventorySettings(c.var.deps.database, c.var.tenantId), 200),
+  ),
+  tenantRoute(
+    admin,
+    createRoute({
+      method: 'patch',
+      path: '/api/settings/inventory',
+      tags: ['inventory'],
+      summary: 'Change VAT rates or allow negative stock (advanced_inventory)',
+      request: jsonBody(inventorySettingsInputSchema),
+      responses: { 200: settingsResponse, 400: invalidResponse, 402: errorResponse('Plan lacks advanced_inventory') },
+    }),
+    async (c) => c.json(await updateInventorySettings(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 200),
+  ),
+];
+
+export const inventoryRoutes = [
+  ...locationRoutes,
+  ...ledgerRoutes,
+  ...adjustmentRoutes,
+  ...transferRoutes,
+  ...stockTakeRoutes,
+  ...inventorySettingsRoutes,
+];

@@ -1,0 +1,228 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { documentListQuerySchema, StockTake, stockTakeCountSchema, stockTakeInputSchema, StockTakeListItem } from '../../core/inventory/inventory.schemas';
+import type { Database, TenantTx } from '../db/client';
+import { locations, stockTakeLines, stockTakes } from '../db/schema/inventory';
+import { productVariants, products } from '../db/schema/products';
+import { quantityFromNumeric } from '../db/schema/quantity';
+import { HttpError, notFound } from '../http/errors';
+import { createOnce, lineProblems, loadLineItems, nameOf, pageOffset, readUserNames, requireActiveLocation, type DocumentAuthor } from './inventory-documents';
+import { lockStockLevels, readAllowNegativeStock, recordMovements } from './stock-ledger';
+
+// Stock takes: a count sheet per location. While counting, each line compares the count with on
+// hand now; posting locks the counted items, records each non-zero variance as a count_variance
+// movement (so on hand becomes the count) and keeps the expected figure it was compared with.
+
+type StockTakeInput = z.output<typeof stockTakeInputSchema>;
+type StockTakeCount = z.output<typeof stockTakeCountSchema>;
+type DocumentListQuery = z.output<typeof documentListQuerySchema>;
+type StockTakeStatus = StockTake['status'];
+type Author = Omit<DocumentAuthor, 'requestKey'>;
+
+export async function startStockTake(database: Database, author: DocumentAuthor, input: StockTakeInput): Promise<StockTake> {
+  const id = await createOnce(
+    database,
+    author,
+    async (tx, requestKey) => (await tx.select({ id: stockTakes.id }).from(stockTakes).where(eq(stockTakes.requestKey, requestKey)))[0]?.id,
+    async (tx) => {
+      await requireActiveLocation(tx, input.locationId, 'locationId');
+      const [take] = await tx
+        .insert(stockTakes)
+        .values({ tenantId: author.tenantId, locationId: input.locationId, note: input.note, startedBy: author.userId, requestKey: author.requestKey })
+        .returning({ id: stockTakes.id });
+      return take!.id;
+    },
+  );
+  return getStockTake(database, author.tenantId, id);
+}
+
+/** The take, locked against a concurrent post or count, while it is still being counted (409 after). */
+async function lockCountingTake(tx: TenantTx, stockTakeId: string) {
+  const [take] = await tx
+    .select({ status: stockTakes.status, locationId: stockTakes.locationId })
+    .from(stockTakes)
+    .where(eq(stockTakes.id, stockTakeId))
+    .for('update');
+  if (!take) throw notFound('Stock take not found');
+  if (take.status !== 'counting') throw new HttpError('conflict', `This stock take was already ${take.status}`);
+  return take;
+}
+
+/** Sets (or replaces) the count of one item. */
+export async function recordCount(database: Database, author: Author, stockTakeId: string, count: StockTakeCount): Promise<StockTake> {
+  await database.withTenant(author.tenantId, async (tx) => {
+    await lockCountingTake(tx, stockTakeId);
+    const items = await loadLineItems(tx, [count.variantId]);
+    const problems = lineProblems(items.get(count.variantId), count.countedQuantityMilli, { variant: 'variantId', quantity: 'countedQuantityMilli' });
+    const [first] = Object.values(problems);
+    if (first) throw new HttpError('validation_failed', first[0]!, problems);
+    await tx
+      .insert(stockTakeLines)
+      .values({ tenantId: author.tenantId, stockTakeId, variantId: count.variantId, countedQuantity: count.countedQuantityMilli, countedBy: author.userId })
+      .onConflictDoUpdate({
+        target: [stockTakeLines.tenantId, stockTakeLines.stockTakeId, stockTakeLines.variantId],
+        set: { countedQuantity: count.countedQuantityMilli, countedBy: author.userId, updatedAt: new Date() },
+      });
+  });
+  return getStockTake(database, author.tenantId, stockTakeId);
+}
+
+export async function removeCount(database: Database, tenantId: string, stockTakeId: string, variantId: string): Promise<StockTake> {
+  await database.withTenant(tenantId, async (tx) => {
+    await lockCountingTake(tx, stockTakeId);
+    const removed = await tx
+      .delete(stockTakeLines)
+      .where(and(eq(stockTakeLines.stockTakeId, stockTakeId), eq(stockTakeLines.variantId, variantId)))
+      .returning({ id: stockTakeLines.id });
+    if (removed.length === 0) throw notFound('That product was not counted in this stock take');
+  });
+  return getStockTake(database, tenantId, stockTakeId);
+}
+
+/** Books every variance as a movement; stock goes to the counted figure even when negative stock is off. */
+export async function postStockTake(database: Database, author: Author, stockTakeId: string): Promise<StockTake> {
+  await database.withTenant(author.tenantId, async (tx) => {
+    const take = await lockCountingTake(tx, stockTakeId);
+    const lines = await tx
+      .select({ id: stockTakeLines.id, variantId: stockTakeLines.variantId, countedMilli: stockTakeLines.countedQuantity })
+      .from(stockTakeLines)
+      .where(eq(stockTakeLines.stockTakeId, stockTakeId));
+    const expected = await lockStockLevels(
+      tx,
+      author.tenantId,
+      lines.map((line) => ({ variantId: line.variantId, locationId: take.locationId })),
+    );
+    const context = { tenantId: author.tenantId, userId: author.userId, allowNegative: await readAllowNegativeStock(tx) };
+    const variances = lines
+      .map((line, index) => ({ variantId: line.variantId, quantityMilli: line.countedMilli - expected[index]! }))
+      .filter((variance) => variance.quantityMilli !== 0);
+    await recordMovements(
+      tx,
+      context,
+      variances.map((variance) => ({
+        ...variance,
+        locationId: take.locationId,
+        kind: 'count_variance' as const,
+        sourceType: 'stock_take',
+        sourceId: stockTakeId,
+      })),
+    );
+    for (const [index, line] of lines.entries()) {
+      await tx.update(stockTakeLines).set({ expectedQuantity: expected[index]!, updatedAt: new Date() }).where(eq(stockTakeLines.id, line.id));
+    }
+    await tx
+      .update(stockTakes)
+      .set({ status: 'posted', postedBy: author.userId, postedAt: new Date(), updatedAt: new Date() })
+      .where(eq(stockTakes.id, stockTakeId));
+  });
+  return getStockTake(database, author.tenantId, stockTakeId);
+}
+
+export async function cancelStockTake(database: Database, tenantId: string, stockTakeId: string): Promise<StockTake> {
+  await database.withTenant(tenantId, async (tx) => {
+    await lockCountingTake(tx, stockTakeId);
+    await tx.update(stockTakes).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(stockTakes.id, stockTakeId));
+  });
+  return getStockTake(database, tenantId, stockTakeId);
+}
+
+interface StockTakeHeaderRow {
+  id: string;
+  locationId: string;
+  locationName: string;
+  status: string;
+  note: string | null;
+  startedBy: string | null;
+  postedBy: string | null;
+  createdAt: Date;
+  postedAt: Date | null;
+}
+
+const headerColumns = {
+  id: stockTakes.id,
+  locationId: stockTakes.locationId,
+  locationName: locations.name,
+  status: stockTakes.status,
+  note: stockTakes.note,
+  startedBy: stockTakes.startedBy,
+  postedBy: stockTakes.postedBy,
+  createdAt: stockTakes.createdAt,
+  postedAt: stockTakes.postedAt,
+};
+
+function toHeader(row: StockTakeHeaderRow, names: Map<string, string>): Omit<StockTake, 'lines'> {
+  return {
+    id: row.id,
+    location: { id: row.locationId, name: row.locationName },
+    status: row.status as StockTakeStatus,
+    note: row.note,
+    startedByName: nameOf(names, row.startedBy),
+    postedByName: nameOf(names, row.postedBy),
+    createdAt: row.createdAt.toISOString(),
+    postedAt: row.postedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getStockTake(database: Database, tenantId: string, stockTakeId: string): Promise<StockTake> {
+  const { header, lines } = await database.withTenant(tenantId, async (tx) => {
+    const [found] = await tx.select(headerColumns).from(stockTakes).innerJoin(locations, eq(locations.id, stockTakes.locationId)).where(eq(stockTakes.id, stockTakeId));
+    if (!found) throw notFound('Stock take not found');
+    // While counting, expected is on hand now; once posted, the figure stored when it was posted.
+    const expected = sql<string>`coalesce(${stockTakeLines.expectedQuantity},
+      (select s.on_hand from stock_levels s where s.variant_id = ${stockTakeLines.variantId} and s.location_id = ${found.locationId}::uuid), 0)::text`;
+    const rows = await tx
+      .select({
+        variantId: stockTakeLines.variantId,
+        productName: products.name,
+        variantName: productVariants.name,
+        sku: productVariants.sku,
+        countedQuantityMilli: stockTakeLines.countedQuantity,
+        expected,
+      })
+      .from(stockTakeLines)
+      .innerJoin(productVariants, eq(productVariants.id, stockTakeLines.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(stockTakeLines.stockTakeId, stockTakeId))
+      .orderBy(products.name, productVariants.position);
+    return { header: found, lines: rows };
+  });
+  const names = await readUserNames(database, [header.startedBy, header.postedBy]);
+  return {
+    ...toHeader(header, names),
+    lines: lines.map(({ expected, ...line }) => {
+      const expectedQuantityMilli = quantityFromNumeric(expected);
+      return { ...line, expectedQuantityMilli, varianceMilli: line.countedQuantityMilli - expectedQuantityMilli };
+    }),
+  };
+}
+
+/** Newest first; filtered by status and location. */
+export async function listStockTakes(
+  database: Database,
+  tenantId: string,
+  query: DocumentListQuery,
+): Promise<{ items: StockTakeListItem[]; total: number; page: number; pageSize: number }> {
+  const where = and(
+    query.status ? eq(stockTakes.status, query.status) : undefined,
+    query.locationId ? eq(stockTakes.locationId, query.locationId) : undefined,
+  );
+  const { rows, total } = await database.withTenant(tenantId, async (tx) => {
+    const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(stockTakes).where(where);
+    const page = await tx
+      .select({ ...headerColumns, lineCount: sql<number>`(select count(*)::int from stock_take_lines l where l.stock_take_id = ${stockTakes.id})` })
+      .from(stockTakes)
+      .innerJoin(locations, eq(locations.id, stockTakes.locationId))
+      .where(where)
+      .orderBy(desc(stockTakes.createdAt), desc(stockTakes.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query));
+    return { rows: page, total: count?.total ?? 0 };
+  });
+  const names = await readUserNames(database, rows.flatMap((row) => [row.startedBy, row.postedBy]));
+  return {
+    items: rows.map((row) => ({ ...toHeader(row, names), lineCount: row.lineCount })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
