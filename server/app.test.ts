@@ -119,6 +119,16 @@ describe('HTTP conventions', () => {
     expect(response.json().error.code).toBe('payload_too_large');
   });
 
+  it('answers a body of the wrong content type with 415 and the error shape, not a 500', async () => {
+    const response = await testApp.request('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      rawBody: 'email=someone@example.test',
+    });
+    expect(response.status).toBe(415);
+    expect(response.json().error.code).toBe('unsupported_media_type');
+  });
+
   it('keeps a caller-supplied request id for tracing', async () => {
     const response = await testApp.request('/api/health', { headers: { 'x-request-id': 'till-7-abc' } });
     expect(response.headers['x-request-id']).toBe('till-7-abc');

@@ -9,6 +9,7 @@ export const API_ERROR_CODES = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'unsupported_media_type',
   'unprocessable',
   'rate_limited',
   'internal_error',

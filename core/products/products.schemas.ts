@@ -329,3 +329,68 @@ export const bulkResultSchema = z.object({ updated: z.int() });
 /** CSV import limits: larger files are refused before parsing (413 with a message). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
+
+/**
+ * The CSV columns of the import and the export, in file order: a simple product per row
+ * (core/products/product-import.rules.ts maps a row onto productInputSchema).
+ */
+export const IMPORT_COLUMNS = [
+  'name',
+  'sku',
+  'barcode',
+  'category',
+  'brand',
+  'unit',
+  'cost_price',
+  'selling_price',
+  'tax_class',
+  'prices_include_tax',
+  'track_stock',
+  'reorder_level',
+  'opening_stock',
+  'location',
+  'description',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** One row of an import preview: its values as they will be saved and its problems by column ('_': the whole row). */
+export const importRowPreviewSchema = z.object({
+  /** The spreadsheet row number (the header is row 1). */
+  row: z.int(),
+  values: z.record(z.string(), z.string()),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ImportRowPreview = z.infer<typeof importRowPreviewSchema>;
+
+export const importPreviewSchema = z.object({
+  totalRows: z.int(),
+  validCount: z.int(),
+  errorCount: z.int(),
+  /** Category paths the import will create ("Drinks > Soft drinks"). */
+  newCategories: z.array(z.string()),
+  /** Brands the import will create (advanced inventory). */
+  newBrands: z.array(z.string()),
+  /** Header cells that name no known column (left out of the import). */
+  ignoredColumns: z.array(z.string()),
+  rows: z.array(importRowPreviewSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = z.object({ createdCount: z.int() });
+
+// Partial updates of the catalog's reference data (PATCH): only the fields sent change.
+export const categoryPatchSchema = z.object({
+  name: nameSchema('category name', 60).optional(),
+  parentId: z.uuid({ message: 'Choose a parent category from the list' }).nullable().optional(),
+});
+export const unitPatchSchema = z.object({
+  name: nameSchema('unit name', 40).optional(),
+  shortName: nameSchema('short name', 10).optional(),
+  allowsDecimals: z.boolean().optional(),
+  baseUnitId: z.uuid({ message: 'Choose the unit this one contains' }).nullable().optional(),
+  baseQuantityMilli: quantityMilliSchema('Quantity').min(1, { message: 'A pack holds more than 0' }).nullable().optional(),
+});
+
+/** Product photos: PNG, JPEG or WebP up to 5 MB, stored as WebP fitting 800×800. */
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PRODUCT_IMAGE_CONTENT_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;

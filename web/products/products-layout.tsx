@@ -1,6 +1,52 @@
-import { Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 
-/** The Products area: its sub-navigation above the screen. */
+const PRODUCTS_NAV = [
+  { title: 'Products', to: '/admin/products' },
+  { title: 'Categories', to: '/admin/products/categories' },
+  { title: 'Brands', to: '/admin/products/brands' },
+  { title: 'Units', to: '/admin/products/units' },
+  { title: 'Locations', to: '/admin/products/locations' },
+  { title: 'Stock movements', to: '/admin/products/movements' },
+  { title: 'Adjustments', to: '/admin/products/adjustments' },
+  { title: 'Transfers', to: '/admin/products/transfers' },
+  { title: 'Stock takes', to: '/admin/products/stock-takes' },
+  { title: 'Low stock', to: '/admin/products/low-stock' },
+] as const;
+
+const SUB_AREAS = PRODUCTS_NAV.slice(1).map((item) => item.to);
+
+const isWithin = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** "Products" stays current on the list, a product's own pages and catalog screens not in the bar. */
+function isCurrent(to: string, pathname: string): boolean {
+  if (to === '/admin/products') return !SUB_AREAS.some((path) => isWithin(pathname, path));
+  return isWithin(pathname, to);
+}
+
+/** The Products area: its title and sub-navigation (scrolls sideways on a phone) above the screen. */
 export function ProductsLayout() {
-  return <Outlet />;
+  const location = useLocation();
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="grid min-w-0 gap-3">
+        <h1 className="text-2xl font-semibold sm:text-3xl">Products</h1>
+        <nav aria-label="Products area" className="-mx-4 min-w-0 overflow-x-auto border-b px-4 sm:mx-0 sm:px-0">
+          <ul className="flex w-max gap-1">
+            {PRODUCTS_NAV.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  aria-current={isCurrent(item.to, location.pathname) ? 'page' : undefined}
+                  className="-mb-px flex h-9 items-center border-b-2 border-transparent px-3 text-sm whitespace-nowrap text-muted-foreground outline-none hover:text-foreground focus-visible:rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-[current=page]:border-primary aria-[current=page]:font-medium aria-[current=page]:text-foreground"
+                >
+                  {item.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <Outlet />
+    </div>
+  );
 }

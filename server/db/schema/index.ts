@@ -6,3 +6,4 @@ export * from './billing';
 export * from './notifications';
 export * from './products';
 export * from './inventory';
+export * from './product-imports';

@@ -1,0 +1,7 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+/** A grey placeholder block with a gentle pulse while content loads. */
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return <div data-slot="skeleton" aria-hidden className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
+}

@@ -1,0 +1,23 @@
+import { hasTenantRole } from '../../../core/auth/roles.rules';
+import { useSignedInUser } from '../../auth/auth-provider';
+import { useEntitlements } from '../../billing/billing.api';
+
+export const BILLING_PATH = '/admin/settings?tab=billing';
+
+/**
+ * Whether this person may use the bulk tools: the plan must include bulk_operations (otherwise
+ * the upgrade badge, outside a trial, as in the sidebar) and the role must be manager or above.
+ */
+export function useBulkOperationsAccess() {
+  const user = useSignedInUser();
+  const entitlements = useEntitlements({ enabled: user.tenantId !== null });
+  const data = entitlements.data;
+  const isLocked = Boolean(data && !data.entitlements.features.bulk_operations);
+  return {
+    isLocked,
+    /** "Pro" (or "Enterprise") when locked outside a trial. */
+    badge: isLocked && data && !data.access.isTrialActive ? data.upgradeBadge : null,
+    isAllowedRole: hasTenantRole(user.role, 'manager'),
+    isLoading: entitlements.isPending,
+  };
+}

@@ -1,0 +1,239 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { DownloadIcon, FileUpIcon } from 'lucide-react';
+import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '../../../core/products/products.schemas';
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { InlineSpinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { productKeys } from '../products.api';
+import { BILLING_PATH, useBulkOperationsAccess } from './bulk-access';
+import { commitImportRequest, IMPORT_TEMPLATE_PATH, previewImportRequest } from './bulk.api';
+import { ImportColumnsHelp } from './import-columns-help';
+import { ImportPreviewTable } from './import-preview-table';
+import { ImportProgress } from './import-progress';
+
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'checking'; fileName: string; progress: number }
+  | { kind: 'preview'; file: File; preview: ImportPreview; requestKey: string }
+  | { kind: 'importing'; file: File; preview: ImportPreview; requestKey: string; progress: number }
+  | { kind: 'done'; createdCount: number };
+
+const MAX_MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
+const count = (value: number) => value.toLocaleString('en-KE');
+
+/** Whatever went wrong with an upload, as one sentence (with the first row problems when given). */
+function uploadFailure(error: unknown): string {
+  if (!isApiError(error)) return 'The upload failed. Check the connection and try again.';
+  const rowProblems = Object.entries(error.fields ?? {})
+    .filter(([key]) => key.startsWith('row '))
+    .slice(0, 3)
+    .map(([key, messages]) => `${key}: ${messages[0]}`);
+  return [error.message, ...rowProblems].join(' ');
+}
+
+/** /admin/products/import: choose a CSV, see every row checked, then import all rows at once. */
+export function ProductImportPage() {
+  useDocumentTitle('Import products');
+  const access = useBulkOperationsAccess();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [failure, setFailure] = useState<string>();
+  const [isDragging, setDragging] = useState(false);
+
+  const check = async (file: File) => {
+    setFailure(undefined);
+    if (file.size > IMPORT_MAX_BYTES) {
+      setFailure(`${file.name} is larger than ${MAX_MEGABYTES} MB. Split it into files of at most ${count(IMPORT_MAX_ROWS)} rows.`);
+      return;
+    }
+    setStep({ kind: 'checking', fileName: file.name, progress: 0 });
+    try {
+      const preview = await previewImportRequest(file, (progress) => setStep({ kind: 'checking', fileName: file.name, progress }));
+      // One key per checked file: a retried import of it cannot import twice.
+      setStep({ kind: 'preview', file, preview, requestKey: crypto.randomUUID() });
+    } catch (error) {
+      setFailure(uploadFailure(error));
+      setStep({ kind: 'choose' });
+    }
+  };
+
+  const runImport = async () => {
+    if (step.kind !== 'preview') return;
+    const { file, preview, requestKey } = step;
+    setFailure(undefined);
+    setStep({ ...step, kind: 'importing', progress: 0 });
+    try {
+      const { createdCount } = await commitImportRequest(file, requestKey, (progress) => setStep({ kind: 'importing', file, preview, requestKey, progress }));
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      toast.success(`Imported ${count(createdCount)} product${createdCount === 1 ? '' : 's'}`);
+      setStep({ kind: 'done', createdCount });
+    } catch (error) {
+      setFailure(uploadFailure(error));
+      setStep({ kind: 'preview', file, preview, requestKey });
+    }
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void check(file);
+  };
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void check(file);
+  };
+
+  if (access.isLocked || !access.isAllowedRole) {
+    return (
+      <section aria-labelledby="import-title" className="grid gap-3 rounded-xl border bg-card p-4 sm:p-6">
+        <h2 id="import-title" className="flex items-center gap-2 text-xl font-semibold">
+          Import products {access.badge && <Badge variant="accent">{access.badge}</Badge>}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {access.isAllowedRole ? 'Importing products from a CSV file is part of bulk operations.' : 'Only managers and business owners import products.'}
+        </p>
+        {access.isAllowedRole && (
+          <Button asChild className="justify-self-start">
+            <Link to={BILLING_PATH}>See plans</Link>
+          </Button>
+        )}
+      </section>
+    );
+  }
+
+  const isBusy = step.kind === 'checking' || step.kind === 'importing';
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 className="text-xl font-semibold">Import products</h2>
+          <p className="text-sm text-muted-foreground">
+            One simple product per row (no variants), with its opening stock. Nothing is saved until every row is right.
+          </p>
+        </div>
+        <Button variant="outline" size="sm" asChild>
+          <a href={IMPORT_TEMPLATE_PATH} download>
+            <DownloadIcon aria-hidden />
+            Download the template
+          </a>
+        </Button>
+      </div>
+
+      {failure && (
+        <Alert variant="destructive">
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      )}
+
+      {step.kind === 'done' ? (
+        <section aria-labelledby="import-done" className="grid gap-3 rounded-xl border bg-card p-4 sm:p-6">
+          <h3 id="import-done" className="font-semibold">
+            {count(step.createdCount)} product{step.createdCount === 1 ? '' : 's'} imported
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to="/admin/products">Back to the products</Link>
+            </Button>
+            <Button variant="outline" onClick={() => setStep({ kind: 'choose' })}>
+              Import another file
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <section
+          aria-labelledby="import-file"
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+          className={cn(
+            'grid justify-items-center gap-3 rounded-xl border-2 border-dashed bg-card p-6 text-center transition-colors',
+            isDragging && 'border-primary bg-primary/5',
+          )}
+        >
+          <FileUpIcon aria-hidden className="size-8 text-muted-foreground" />
+          <h3 id="import-file" className="font-semibold">
+            {step.kind === 'choose' ? 'Drop a CSV file here' : 'Drop another CSV file here to check it instead'}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            or choose one (at most {MAX_MEGABYTES} MB and {count(IMPORT_MAX_ROWS)} rows; save Excel sheets as “CSV UTF-8”).
+          </p>
+          <label htmlFor={inputId} className="sr-only">
+            CSV file
+          </label>
+          <Input id={inputId} type="file" accept=".csv,text/csv" onChange={choose} disabled={isBusy} className="max-w-80" />
+        </section>
+      )}
+
+      {step.kind === 'checking' && <ImportProgress label={`Checking ${step.fileName}`} fraction={step.progress} />}
+      {step.kind === 'importing' && <ImportProgress label={`Importing ${step.file.name}`} fraction={step.progress} />}
+
+      {(step.kind === 'preview' || step.kind === 'importing') && (
+        <PreviewSection preview={step.preview} fileName={step.file.name} isImporting={step.kind === 'importing'} onImport={runImport} />
+      )}
+
+      <ImportColumnsHelp />
+    </div>
+  );
+}
+
+function PreviewSection({
+  preview,
+  fileName,
+  isImporting,
+  onImport,
+}: {
+  preview: ImportPreview;
+  fileName: string;
+  isImporting: boolean;
+  onImport: () => void;
+}) {
+  const canImport = preview.errorCount === 0 && !isImporting;
+  return (
+    <section aria-labelledby="import-preview" className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <h3 id="import-preview" className="font-semibold break-all">
+            {fileName}
+          </h3>
+          <p className="text-sm" aria-live="polite">
+            {count(preview.totalRows)} rows · <span className="text-primary">{count(preview.validCount)} ready</span>
+            {preview.errorCount > 0 && <span className="text-destructive"> · {count(preview.errorCount)} with problems</span>}
+          </p>
+        </div>
+        <Button onClick={onImport} disabled={!canImport}>
+          {isImporting && <InlineSpinner />}
+          Import {count(preview.totalRows)} product{preview.totalRows === 1 ? '' : 's'}
+        </Button>
+      </div>
+      {preview.errorCount > 0 && (
+        <Alert variant="destructive">
+          <AlertDescription>
+            Fix the rows marked below in your file and choose it again: the import runs only when every row is right.
+          </AlertDescription>
+        </Alert>
+      )}
+      {(preview.newCategories.length > 0 || preview.newBrands.length > 0 || preview.ignoredColumns.length > 0) && (
+        <ul className="grid gap-1 text-sm text-muted-foreground">
+          {preview.newCategories.length > 0 && <li>New categories to be created: {preview.newCategories.join(', ')}</li>}
+          {preview.newBrands.length > 0 && <li>New brands to be created: {preview.newBrands.join(', ')}</li>}
+          {preview.ignoredColumns.length > 0 && <li>Columns left out (not recognised): {preview.ignoredColumns.join(', ')}</li>}
+        </ul>
+      )}
+      <ImportPreviewTable rows={preview.rows} />
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { FolderTreeIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { Category } from '../../core/products/products.schemas';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useCatalogAccess } from './catalog-access';
+import { useCategories } from './products.api';
+import { CategoryDialog, DeleteReferenceDialog } from './reference-dialogs';
+import { ReferenceListPage } from './reference-list';
+
+/** /admin/products/categories: nested categories with their product counts. */
+export function CategoriesPage() {
+  useDocumentTitle('Categories');
+  const access = useCatalogAccess();
+  const categories = useCategories();
+  const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  return (
+    <>
+      <ReferenceListPage
+        title="Categories"
+        description="Group products, e.g. Drinks › Soft drinks. A category can sit inside another."
+        noun="category"
+        icon={FolderTreeIcon}
+        query={categories}
+        columns={[
+          { header: 'Category', cell: (category) => <span className="font-medium">{category.path}</span> },
+          { header: 'Products', cell: (category) => category.productCount, className: 'text-right tabular-nums' },
+        ]}
+        canEdit={access.canEdit}
+        lock={null}
+        onCreate={() => setEditing('new')}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
+      {editing && <CategoryDialog category={editing === 'new' ? null : editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+      <DeleteReferenceDialog kind="categories" item={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,324 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArchiveIcon, ArchiveRestoreIcon, ArrowLeftIcon, PencilIcon, PrinterIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { MOVEMENT_KIND_LABELS } from '../../core/inventory/inventory.schemas';
+import type { Product } from '../../core/products/products.schemas';
+import { formatQuantity } from '../../core/products/quantity.rules';
+import { Detail } from '../components/detail';
+import { Badge } from '../components/ui/badge';
+import { Button } from '../components/ui/button';
+import { InlineSpinner } from '../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
+import { DetailSkeleton, LoadError, Pagination, SignedQuantity, TableSkeleton } from '../inventory/inventory-ui';
+import { isApiError } from '../lib/api-client';
+import { formatDateTime } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useBusinessSettings } from '../settings/settings.api';
+import { useCatalogAccess } from './catalog-access';
+import { formatMoney, formatStock, TAX_CLASS_LABELS } from './product-format';
+import { productToFormValues } from './product-form-values';
+import { ProductImageSection } from './product-image-section';
+import { MOVEMENTS_PAGE_SIZE, productKeys, updateProductRequest, useCurrencySymbol, useLocations, useProduct, useProductMovements } from './products.api';
+import { StockFigure } from './stock-figure';
+
+/** /admin/products/:productId: facts, variants with stock per location, and the stock ledger. */
+export function ProductDetailPage() {
+  const { productId = '' } = useParams();
+  const product = useProduct(productId);
+  useDocumentTitle(product.data?.name ?? 'Product');
+  if (product.isPending) return <DetailSkeleton label="Loading the product" />;
+  if (product.isError) {
+    if (isApiError(product.error) && product.error.status === 404) {
+      return (
+        <div className="grid justify-items-start gap-3 rounded-xl border bg-card p-4 sm:p-6">
+          <h2 className="font-semibold">Product not found</h2>
+          <p className="text-sm text-muted-foreground">It may have been removed, or the link is wrong.</p>
+          <Button asChild variant="outline">
+            <Link to="/admin/products">Back to products</Link>
+          </Button>
+        </div>
+      );
+    }
+    return <LoadError error={product.error} what="the product" onRetry={() => void product.refetch()} />;
+  }
+  return <ProductDetail product={product.data} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const access = useCatalogAccess();
+  const currency = useCurrencySymbol();
+  const unitShortName = product.unit?.shortName ?? null;
+  const single = product.variants.length === 1 ? product.variants[0] : undefined;
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="grid gap-3">
+        <Link to="/admin/products" className="inline-flex items-center gap-1 text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:underline">
+          <ArrowLeftIcon aria-hidden className="size-4" />
+          All products
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid min-w-0 gap-1">
+            <h2 className="text-xl font-semibold break-words">{product.name}</h2>
+            <div className="flex flex-wrap gap-1.5">
+              {product.status === 'archived' ? <Badge variant="outline">Archived</Badge> : <Badge variant="success">Active</Badge>}
+              {product.kind === 'combo' && <Badge variant="secondary">Combo</Badge>}
+              {product.variants.length > 1 && <Badge variant="secondary">{product.variants.length} variants</Badge>}
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {access.canEdit && (
+              <Button asChild size="sm">
+                <Link to={`/admin/products/${product.id}/edit`}>
+                  <PencilIcon aria-hidden />
+                  Edit
+                </Link>
+              </Button>
+            )}
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/admin/products/labels?${new URLSearchParams({ ids: product.id })}`}>
+                <PrinterIcon aria-hidden />
+                Print labels
+              </Link>
+            </Button>
+            {access.canEdit && single && product.trackStock && (
+              <Button asChild size="sm" variant="outline">
+                <Link to={`/admin/products/adjustments/new?${new URLSearchParams({ variantId: single.id })}`}>
+                  <SlidersHorizontalIcon aria-hidden />
+                  Adjust stock
+                </Link>
+              </Button>
+            )}
+            {access.canEdit && <ArchiveButton product={product} />}
+          </div>
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
+        <ProductImageSection product={product} canEdit={access.canEdit} />
+        <section aria-labelledby="product-facts" className="grid content-start gap-4 rounded-xl border bg-card p-4 sm:p-6">
+          <h3 id="product-facts" className="font-semibold">
+            Details
+          </h3>
+          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {single && <Detail label="SKU">{single.sku}</Detail>}
+            {single && <Detail label="Selling price">{formatMoney(single.sellingPriceMinor, currency)}</Detail>}
+            {single && product.trackStock && (
+              <Detail label="On hand">
+                <StockFigure onHandMilli={single.onHandMilli} unitShortName={unitShortName} reorderLevelMilli={product.reorderLevelMilli} isLow={single.stock.some((line) => line.isLow)} />
+              </Detail>
+            )}
+            <Detail label="Category">{product.category?.name ?? 'None'}</Detail>
+            <Detail label="Brand">{product.brand?.name ?? 'None'}</Detail>
+            <Detail label="Unit">{product.unit ? `${product.unit.name} (${product.unit.shortName})` : 'Piece'}</Detail>
+            <Detail label="Tax class">
+              {TAX_CLASS_LABELS[product.taxClass]}, prices {product.pricesIncludeTax ? 'include' : 'exclude'} VAT
+            </Detail>
+            <Detail label="Stock">{product.trackStock ? 'Tracked' : 'Not tracked'}</Detail>
+            <Detail label="Reorder level">{product.reorderLevelMilli === null ? 'Not set' : formatStock(product.reorderLevelMilli, unitShortName)}</Detail>
+            {product.warrantyDays !== null && <Detail label="Warranty">{product.warrantyDays} days</Detail>}
+          </dl>
+          {product.description && <p className="text-sm whitespace-pre-line text-muted-foreground">{product.description}</p>}
+        </section>
+      </div>
+
+      {product.kind === 'combo' && product.components.length > 0 && (
+        <section aria-labelledby="product-components" className="grid gap-3">
+          <h3 id="product-components" className="font-semibold">
+            Components (per combo sold)
+          </h3>
+          <ul className="grid divide-y rounded-xl border bg-card">
+            {product.components.map((component) => (
+              <li key={component.variantId} className="flex justify-between gap-3 p-3 text-sm">
+                <span>
+                  {component.productName}
+                  {component.variantName ? ` — ${component.variantName}` : ''} <span className="font-mono text-xs text-muted-foreground">{component.sku}</span>
+                </span>
+                <span className="tabular-nums">× {formatQuantity(component.quantityMilli)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <VariantsTable product={product} currency={currency} canAdjust={access.canEdit} />
+      <MovementHistory product={product} />
+    </div>
+  );
+}
+
+function ArchiveButton({ product }: { product: Product }) {
+  const queryClient = useQueryClient();
+  const isArchived = product.status === 'archived';
+  const archive = useMutation({
+    mutationKey: ['products', 'archive'],
+    mutationFn: () => updateProductRequest(product.id, { ...productToFormValues(product), status: isArchived ? 'active' : 'archived' }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(productKeys.detail(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: productKeys.lists });
+      toast.success(isArchived ? `${saved.name} restored` : `${saved.name} archived`, {
+        description: isArchived ? undefined : 'It no longer shows at the till; its history stays.',
+      });
+    },
+    onError: (error) => toast.error('Error', { description: isApiError(error) ? error.message : 'Nothing was changed.' }),
+  });
+  return (
+    <Button size="sm" variant="outline" disabled={archive.isPending} onClick={() => archive.mutate()}>
+      {archive.isPending ? <InlineSpinner /> : isArchived ? <ArchiveRestoreIcon aria-hidden /> : <ArchiveIcon aria-hidden />}
+      {isArchived ? 'Restore' : 'Archive'}
+    </Button>
+  );
+}
+
+function VariantsTable({ product, currency, canAdjust }: { product: Product; currency: string; canAdjust: boolean }) {
+  const unitShortName = product.unit?.shortName ?? null;
+  const activeLocations = useLocations().data?.filter((location) => location.isActive) ?? [];
+  // One column per active location, and per other location that still holds some of the stock.
+  const locations = [
+    ...new Map([
+      ...activeLocations.map((location) => [location.id, location.name] as const),
+      ...product.variants.flatMap((variant) => variant.stock.map((line) => [line.locationId, line.locationName] as const)),
+    ]),
+  ];
+  const showStock = product.trackStock;
+  return (
+    <section aria-labelledby="product-variants-title" className="grid min-w-0 gap-3">
+      <h3 id="product-variants-title" className="font-semibold">
+        {product.variants.length > 1 ? 'Variants and stock' : 'Prices and stock'}
+      </h3>
+      <div className="min-w-0 overflow-hidden rounded-xl border bg-card">
+        <Table aria-labelledby="product-variants-title" className="min-w-[40rem]">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Variant</TableHead>
+              <TableHead>SKU</TableHead>
+              <TableHead>Barcodes</TableHead>
+              <TableHead className="text-right">Price</TableHead>
+              <TableHead className="text-right">Cost</TableHead>
+              <TableHead className="text-right">Average cost</TableHead>
+              {showStock &&
+                locations.map(([locationId, name]) => (
+                  <TableHead key={locationId} className="text-right">
+                    {name}
+                  </TableHead>
+                ))}
+              {showStock && <TableHead className="text-right">Total</TableHead>}
+              {showStock && canAdjust && (
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              )}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {product.variants.map((variant) => (
+              <TableRow key={variant.id}>
+                <TableCell className="font-medium">{variant.name || product.name}</TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">{variant.sku}</TableCell>
+                <TableCell className="font-mono text-xs">{variant.barcodes.length > 0 ? variant.barcodes.join(', ') : '—'}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  {formatMoney(variant.sellingPriceMinor, currency)}
+                  {variant.priceTiers.length > 0 && (
+                    <span className="block text-xs text-muted-foreground">
+                      {variant.priceTiers.map((tier) => `${formatQuantity(tier.minQuantityMilli)}+ @ ${formatMoney(tier.priceMinor, currency)}`).join(', ')}
+                    </span>
+                  )}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(variant.costPriceMinor, currency)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(variant.averageCostMinor, currency)}</TableCell>
+                {showStock &&
+                  locations.map(([locationId]) => {
+                    const line = variant.stock.find((stock) => stock.locationId === locationId);
+                    return (
+                      <TableCell key={locationId} className="text-right">
+                        <StockFigure onHandMilli={line?.onHandMilli ?? 0} unitShortName={unitShortName} isLow={line?.isLow ?? false} />
+                      </TableCell>
+                    );
+                  })}
+                {showStock && (
+                  <TableCell className="text-right font-medium">
+                    <StockFigure onHandMilli={variant.onHandMilli} unitShortName={unitShortName} reorderLevelMilli={product.reorderLevelMilli} />
+                  </TableCell>
+                )}
+                {showStock && canAdjust && (
+                  <TableCell className="text-right">
+                    <Button asChild variant="ghost" size="sm">
+                      <Link
+                        to={`/admin/products/adjustments/new?${new URLSearchParams({ variantId: variant.id })}`}
+                        aria-label={`Adjust stock of ${variant.name || product.name}`}
+                      >
+                        Adjust
+                      </Link>
+                    </Button>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </section>
+  );
+}
+
+function MovementHistory({ product }: { product: Product }) {
+  const [page, setPage] = useState(1);
+  const movements = useProductMovements(product.id, page);
+  const timeZone = useBusinessSettings().data?.timeZone;
+  const unitShortName = product.unit?.shortName ?? null;
+  const showVariant = product.variants.length > 1;
+  return (
+    <section aria-labelledby="product-movements" className="grid min-w-0 gap-3">
+      <h3 id="product-movements" className="font-semibold">
+        Stock history
+      </h3>
+      {movements.isPending ? (
+        <TableSkeleton columns={5} rows={3} label="Loading the stock history" />
+      ) : movements.isError ? (
+        <LoadError error={movements.error} what="the stock history" onRetry={() => void movements.refetch()} />
+      ) : movements.data.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">No stock movements yet. Opening stock, receipts, sales, adjustments and transfers appear here.</p>
+      ) : (
+        <>
+          <div className="min-w-0 overflow-hidden rounded-xl border bg-card">
+            <Table aria-labelledby="product-movements" className="min-w-[44rem]">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>When</TableHead>
+                  {showVariant && <TableHead>Variant</TableHead>}
+                  <TableHead>Location</TableHead>
+                  <TableHead>Movement</TableHead>
+                  <TableHead className="text-right">Change</TableHead>
+                  <TableHead className="text-right">Balance</TableHead>
+                  <TableHead>By</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {movements.data.items.map((movement) => (
+                  <TableRow key={movement.id}>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(movement.createdAt, timeZone)}</TableCell>
+                    {showVariant && <TableCell>{movement.variantName}</TableCell>}
+                    <TableCell>{movement.locationName}</TableCell>
+                    <TableCell>
+                      {MOVEMENT_KIND_LABELS[movement.kind]}
+                      {(movement.reason || movement.note) && (
+                        <span className="block text-xs text-muted-foreground">{[movement.reason, movement.note].filter(Boolean).join(' · ')}</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <SignedQuantity milli={movement.quantityMilli} />
+                    </TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums">{formatStock(movement.balanceAfterMilli, unitShortName)}</TableCell>
+                    <TableCell>{movement.userName ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <Pagination page={page} pageSize={MOVEMENTS_PAGE_SIZE} total={movements.data.total} onPageChange={setPage} />
+        </>
+      )}
+    </section>
+  );
+}

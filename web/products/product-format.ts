@@ -1,0 +1,55 @@
+import { formatQuantity } from '../../core/products/quantity.rules';
+import type { TaxClass } from '../../core/products/tax.rules';
+import { formatMinorUnits } from '../../core/settings/money.rules';
+
+// How catalog figures read on screen: money with the shop's currency, quantities with the unit.
+
+export const TAX_CLASS_LABELS: Record<TaxClass, string> = {
+  standard: 'Standard (16%)',
+  reduced: 'Reduced (8%)',
+  zero_rated: 'Zero-rated (0%)',
+  exempt: 'Exempt',
+};
+
+/** "KSh 1,250.00". */
+export function formatMoney(amountMinor: number, currencySymbol: string): string {
+  return formatMinorUnits(amountMinor, currencySymbol);
+}
+
+/** One price, or "KSh 50.00 – KSh 120.00" when the variants differ. */
+export function formatPriceRange(pricesMinor: readonly number[], currencySymbol: string): string {
+  if (pricesMinor.length === 0) return '—';
+  const lowest = Math.min(...pricesMinor);
+  const highest = Math.max(...pricesMinor);
+  if (lowest === highest) return formatMoney(lowest, currencySymbol);
+  return `${formatMoney(lowest, currencySymbol)} – ${formatMoney(highest, currencySymbol)}`;
+}
+
+/** "12 pc", "1.5 kg", or the bare number without a unit. */
+export function formatStock(onHandMilli: number, unitShortName: string | null): string {
+  const quantity = formatQuantity(onHandMilli);
+  return unitShortName ? `${quantity} ${unitShortName}` : quantity;
+}
+
+export type StockLevel = 'untracked' | 'out' | 'low' | 'ok';
+
+/** Out when nothing (or less) is on hand, low at or below the reorder level. */
+export function stockLevel(item: { trackStock: boolean; onHandMilli: number; reorderLevelMilli: number | null; isLow?: boolean }): StockLevel {
+  if (!item.trackStock) return 'untracked';
+  if (item.onHandMilli <= 0) return 'out';
+  if (item.isLow || (item.reorderLevelMilli !== null && item.onHandMilli <= item.reorderLevelMilli)) return 'low';
+  return 'ok';
+}
+
+export const STOCK_LEVEL_LABELS: Record<StockLevel, string> = {
+  untracked: 'Not tracked',
+  out: 'Out of stock',
+  low: 'Low stock',
+  ok: 'In stock',
+};
+
+/** "Box of 12 (contains 12 × pc)"-style text for a pack unit; null for a base unit. */
+export function packContents(baseQuantityMilli: number | null, baseUnitShortName: string | null): string | null {
+  if (baseQuantityMilli === null || baseUnitShortName === null) return null;
+  return `contains ${formatQuantity(baseQuantityMilli)} × ${baseUnitShortName}`;
+}

@@ -1,0 +1,612 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  flexRender,
+  getCoreRowModel,
+  getExpandedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ExpandedState,
+  type Row,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChevronRightIcon, PackageOpenIcon, PlusIcon, PrinterIcon, SearchIcon, SearchXIcon } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PAGE_SIZES, PRODUCT_SORTS, STOCK_FILTERS, type ProductListItem } from '../../core/products/products.schemas';
+import { Badge } from '../components/ui/badge';
+import { Button } from '../components/ui/button';
+import { Checkbox } from '../components/ui/checkbox';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { NativeSelect } from '../components/ui/native-select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
+import { EmptyState, LoadError, Pagination, TableSkeleton } from '../inventory/inventory-ui';
+import { isApiError } from '../lib/api-client';
+import { cn } from '../lib/cn';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { ImportExportButtons } from './bulk/import-export-buttons';
+import { ProductsBulkActions } from './bulk/products-bulk-actions';
+import { useCatalogAccess } from './catalog-access';
+import { formatMoney, formatPriceRange } from './product-format';
+import {
+  changeListState,
+  DEFAULT_LIST_STATE,
+  isFiltered,
+  readListState,
+  writeListState,
+  type PageSize,
+  type ProductListState,
+  type ProductSort,
+} from './product-list-params';
+import { ProductThumbnail } from './product-thumbnail';
+import { lookupProductCode, productKeys, useBrands, useCategories, useCurrencySymbol, useLocations, useProductList } from './products.api';
+import { StockFigure } from './stock-figure';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+type ListVariant = ProductListItem['variants'][number];
+/** A table row: a product, or (under a product with variants) one of its variants. */
+type CatalogRow = { type: 'product'; product: ProductListItem } | { type: 'variant'; product: ProductListItem; variant: ListVariant };
+
+const hasVariants = (product: ProductListItem) => product.variants.length > 1;
+const variantCount = (count: number) => `${count} variant${count === 1 ? '' : 's'}`;
+
+const SORT_CHOICES: Array<{ value: `${ProductSort}:${'asc' | 'desc'}`; label: string }> = [
+  { value: 'name:asc', label: 'Name, A to Z' },
+  { value: 'name:desc', label: 'Name, Z to A' },
+  { value: 'sku:asc', label: 'SKU' },
+  { value: 'price:asc', label: 'Price, lowest first' },
+  { value: 'price:desc', label: 'Price, highest first' },
+  { value: 'onHand:asc', label: 'On hand, least first' },
+  { value: 'onHand:desc', label: 'On hand, most first' },
+  { value: 'updatedAt:desc', label: 'Recently updated' },
+  { value: 'updatedAt:asc', label: 'Least recently updated' },
+];
+
+const SORTABLE_HEADERS: Record<string, string> = { name: 'name', sku: 'SKU', price: 'price', onHand: 'on hand' };
+
+const STOCK_FILTER_LABELS: Record<(typeof STOCK_FILTERS)[number], string> = { all: 'Any stock', in: 'In stock', low: 'Low stock', out: 'Out of stock' };
+
+/** /admin/products: the catalog with server-side paging, sorting, filters and search; the state lives in the address. */
+export function ProductListPage() {
+  useDocumentTitle('Products');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readListState(searchParams);
+  const access = useCatalogAccess();
+  const currency = useCurrencySymbol();
+  const list = useProductList(state);
+  const queryClient = useQueryClient();
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+
+  const update = (change: Partial<ProductListState>, { replace = false } = {}) =>
+    setSearchParams(writeListState(changeListState(state, change)), { replace });
+
+  const sorting: SortingState = [{ id: state.sort, desc: state.order === 'desc' }];
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const [next] = typeof updater === 'function' ? updater(sorting) : updater;
+    if (next && (PRODUCT_SORTS as readonly string[]).includes(next.id)) update({ sort: next.id as ProductSort, order: next.desc ? 'desc' : 'asc' });
+  };
+
+  const items = list.data?.items;
+  const rows = useMemo(() => (items ?? []).map((product): CatalogRow => ({ type: 'product', product })), [items]);
+  const columns = useMemo(() => catalogColumns(currency, access.canEdit), [currency, access.canEdit]);
+  // The table object is rebuilt on every render of this page; nothing memoised depends on it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable<CatalogRow>({
+    data: rows,
+    columns,
+    getRowId: (row) => (row.type === 'product' ? row.product.id : `${row.product.id}:${row.variant.id}`),
+    getSubRows: (row) =>
+      row.type === 'product' && hasVariants(row.product) ? row.product.variants.map((variant) => ({ type: 'variant', product: row.product, variant })) : undefined,
+    getCoreRowModel: getCoreRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    enableRowSelection: (row) => row.original.type === 'product',
+    enableSubRowSelection: false,
+    state: { sorting, rowSelection, expanded },
+    onSortingChange,
+    onRowSelectionChange: setRowSelection,
+    onExpandedChange: setExpanded,
+  });
+  const selectedProductIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const clearSelection = () => {
+    setRowSelection({});
+    void queryClient.invalidateQueries({ queryKey: productKeys.all });
+  };
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">Catalog</h2>
+        <div className="flex flex-wrap gap-2">
+          {access.canEdit && <ImportExportButtons />}
+          {access.canEdit && (
+            <Button asChild size="sm">
+              <Link to="/admin/products/new">
+                <PlusIcon aria-hidden />
+                New product
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+      <ListToolbar state={state} update={update} />
+      {access.canEdit && (
+        <div className="flex flex-wrap items-center gap-2">
+          <ProductsBulkActions selectedProductIds={selectedProductIds} onFinished={clearSelection} />
+          <PrintLabelsButton productIds={selectedProductIds} />
+        </div>
+      )}
+      {list.isPending ? (
+        <TableSkeleton columns={5} rows={6} label="Loading products" />
+      ) : list.isError && !list.data ? (
+        <LoadError error={list.error} what="the products" onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <ListEmptyState state={state} canEdit={access.canEdit} onClear={() => setSearchParams(writeListState(DEFAULT_LIST_STATE))} />
+      ) : (
+        <div className={cn('grid min-w-0 gap-3 transition-opacity', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>
+          <DesktopTable table={table} />
+          <PhoneList rows={table.getRowModel().rows} currency={currency} canSelect={access.canEdit} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex items-center gap-2 text-sm">
+              <Label htmlFor="products-page-size">Rows per page</Label>
+              <NativeSelect
+                id="products-page-size"
+                className="w-20"
+                value={state.pageSize}
+                onChange={(event) => update({ pageSize: Number(event.target.value) as PageSize })}
+              >
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <Pagination page={state.page} pageSize={state.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => update({ page })} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function catalogColumns(currency: string, canSelect: boolean): ColumnDef<CatalogRow>[] {
+  const columns: ColumnDef<CatalogRow>[] = [
+    {
+      id: 'image',
+      header: () => <span className="sr-only">Image</span>,
+      cell: ({ row }) => (row.original.type === 'product' ? <ProductThumbnail imageUrl={row.original.product.imageUrl} /> : null),
+    },
+    {
+      id: 'name',
+      accessorFn: (row) => (row.type === 'product' ? row.product.name : row.variant.name),
+      header: 'Name',
+      cell: ({ row }) => <NameCell row={row} />,
+    },
+    {
+      id: 'sku',
+      accessorFn: skuText,
+      header: 'SKU',
+      cell: ({ row }) => <span className="font-mono text-xs">{skuText(row.original)}</span>,
+    },
+    {
+      id: 'category',
+      header: 'Category',
+      cell: ({ row }) => (row.original.type === 'product' ? (row.original.product.categoryName ?? <span className="text-muted-foreground">—</span>) : null),
+    },
+    {
+      id: 'price',
+      accessorFn: (row) => (row.type === 'product' ? (row.product.variants[0]?.sellingPriceMinor ?? 0) : row.variant.sellingPriceMinor),
+      header: 'Price',
+      cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{priceText(row.original, currency)}</span>,
+    },
+    {
+      id: 'onHand',
+      accessorFn: (row) => (row.type === 'product' ? row.product.onHandMilli : row.variant.onHandMilli),
+      header: 'On hand',
+      cell: ({ row }) => <OnHandCell row={row.original} />,
+    },
+  ];
+  if (!canSelect) return columns;
+  return [
+    {
+      id: 'select',
+      header: ({ table }) => (
+        <Checkbox
+          aria-label="Select all products on this page"
+          checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
+          onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
+        />
+      ),
+      cell: ({ row }) =>
+        row.original.type === 'product' ? (
+          <Checkbox aria-label={`Select ${row.original.product.name}`} checked={row.getIsSelected()} onCheckedChange={(checked) => row.toggleSelected(checked === true)} />
+        ) : null,
+    },
+    ...columns,
+  ];
+}
+
+function skuText(row: CatalogRow): string {
+  if (row.type === 'variant') return row.variant.sku;
+  return hasVariants(row.product) ? '' : (row.product.variants[0]?.sku ?? '');
+}
+
+function priceText(row: CatalogRow, currency: string): string {
+  if (row.type === 'variant') return formatMoney(row.variant.sellingPriceMinor, currency);
+  return formatPriceRange(
+    row.product.variants.map((variant) => variant.sellingPriceMinor),
+    currency,
+  );
+}
+
+function OnHandCell({ row }: { row: CatalogRow }) {
+  const { product } = row;
+  if (row.type === 'variant') {
+    return <StockFigure onHandMilli={row.variant.onHandMilli} unitShortName={product.unitShortName} trackStock={product.trackStock} reorderLevelMilli={product.reorderLevelMilli} />;
+  }
+  return (
+    <StockFigure
+      onHandMilli={product.onHandMilli}
+      unitShortName={product.unitShortName}
+      trackStock={product.trackStock}
+      reorderLevelMilli={product.reorderLevelMilli}
+      isLow={product.isLow}
+    />
+  );
+}
+
+function NameCell({ row }: { row: Row<CatalogRow> }) {
+  const original = row.original;
+  if (original.type === 'variant') {
+    return <span className="block pl-8 text-muted-foreground">{original.variant.name || 'Default'}</span>;
+  }
+  const { product } = original;
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      {row.getCanExpand() ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-label={`${row.getIsExpanded() ? 'Hide' : 'Show'} variants of ${product.name}`}
+          aria-expanded={row.getIsExpanded()}
+          onClick={row.getToggleExpandedHandler()}
+        >
+          <ChevronRightIcon aria-hidden className={cn('transition-transform', row.getIsExpanded() && 'rotate-90')} />
+        </Button>
+      ) : (
+        <span className="w-7 shrink-0" />
+      )}
+      <span className="grid min-w-0">
+        <Link to={`/admin/products/${product.id}`} className="truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          {product.name}
+        </Link>
+        <span className="flex flex-wrap gap-1 text-xs text-muted-foreground">
+          {hasVariants(product) && <span>{variantCount(product.variants.length)}</span>}
+          {product.kind === 'combo' && <Badge variant="secondary">Combo</Badge>}
+          {product.status === 'archived' && <Badge variant="outline">Archived</Badge>}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+function DesktopTable({ table }: { table: ReturnType<typeof useReactTable<CatalogRow>> }) {
+  return (
+    <div className="hidden min-w-0 overflow-hidden rounded-xl border bg-card md:block">
+      <Table className="min-w-[44rem]" aria-label="Products">
+        <TableHeader>
+          {table.getHeaderGroups().map((group) => (
+            <TableRow key={group.id} className="hover:bg-transparent">
+              {group.headers.map((header) => {
+                const column = header.column;
+                const sorted = column.getIsSorted();
+                return (
+                  <TableHead
+                    key={header.id}
+                    aria-sort={column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                    className={cn(header.id === 'select' && 'w-10', header.id === 'image' && 'w-14', (header.id === 'price' || header.id === 'onHand') && 'text-right')}
+                  >
+                    {header.isPlaceholder ? null : column.getCanSort() ? (
+                      <button
+                        type="button"
+                        aria-label={`Sort by ${SORTABLE_HEADERS[column.id] ?? column.id}`}
+                        onClick={column.getToggleSortingHandler()}
+                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                      >
+                        {flexRender(column.columnDef.header, header.getContext())}
+                        {sorted === 'asc' ? (
+                          <ArrowUpIcon aria-hidden className="size-3.5" />
+                        ) : sorted === 'desc' ? (
+                          <ArrowDownIcon aria-hidden className="size-3.5" />
+                        ) : (
+                          <ArrowUpDownIcon aria-hidden className="size-3.5 opacity-50" />
+                        )}
+                      </button>
+                    ) : (
+                      flexRender(column.columnDef.header, header.getContext())
+                    )}
+                  </TableHead>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableHeader>
+        <TableBody>
+          {table.getRowModel().rows.map((row) => (
+            <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined} className={cn(row.depth > 0 && 'bg-muted/20')}>
+              {row.getVisibleCells().map((cell) => (
+                <TableCell key={cell.id} className={cn((cell.column.id === 'price' || cell.column.id === 'onHand') && 'text-right', row.depth > 0 && 'py-2')}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Phones: one compact line per product (and per variant when opened) instead of the wide table. */
+function PhoneList({ rows, currency, canSelect }: { rows: Row<CatalogRow>[]; currency: string; canSelect: boolean }) {
+  return (
+    <ul aria-label="Products" className="grid divide-y rounded-xl border bg-card md:hidden">
+      {rows.map((row) => {
+        const original = row.original;
+        if (original.type === 'variant') {
+          return (
+            <li key={row.id} className="flex items-center justify-between gap-3 bg-muted/20 py-2 pr-3 pl-14 text-sm">
+              <span className="grid min-w-0">
+                <span className="truncate">{original.variant.name || 'Default'}</span>
+                <span className="truncate font-mono text-xs text-muted-foreground">{original.variant.sku}</span>
+              </span>
+              <span className="grid justify-items-end text-right">
+                <span className="tabular-nums">{formatMoney(original.variant.sellingPriceMinor, currency)}</span>
+                <OnHandCell row={original} />
+              </span>
+            </li>
+          );
+        }
+        const { product } = original;
+        return (
+          <li key={row.id} className="flex items-center gap-3 p-3">
+            {canSelect && (
+              <Checkbox aria-label={`Select ${product.name}`} checked={row.getIsSelected()} onCheckedChange={(checked) => row.toggleSelected(checked === true)} />
+            )}
+            <ProductThumbnail imageUrl={product.imageUrl} />
+            <span className="grid min-w-0 flex-1 gap-0.5">
+              <Link to={`/admin/products/${product.id}`} className="line-clamp-2 font-medium outline-none focus-visible:underline">
+                {product.name}
+              </Link>
+              <span className="truncate text-xs text-muted-foreground">
+                {[skuText(original), product.categoryName].filter(Boolean).join(' · ') || '—'}
+              </span>
+              <span className="flex flex-wrap items-center justify-between gap-x-3 text-sm">
+                <span className="tabular-nums">{priceText(original, currency)}</span>
+                <OnHandCell row={original} />
+              </span>
+              {row.getCanExpand() && (
+                <button
+                  type="button"
+                  aria-expanded={row.getIsExpanded()}
+                  onClick={row.getToggleExpandedHandler()}
+                  className="justify-self-start py-1 text-xs text-primary underline-offset-4 outline-none hover:underline focus-visible:underline"
+                >
+                  {row.getIsExpanded() ? 'Hide' : 'Show'} {variantCount(product.variants.length)}
+                </button>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ListToolbar({ state, update }: { state: ProductListState; update: (change: Partial<ProductListState>, options?: { replace?: boolean }) => void }) {
+  const categories = useCategories();
+  const brands = useBrands();
+  const locations = useLocations();
+  return (
+    <div className="grid gap-3">
+      <SearchBox value={state.search} onSearch={(search) => update({ search }, { replace: true })} />
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+        <FilterSelect id="products-category" label="Category" value={state.categoryId} onChange={(categoryId) => update({ categoryId })}>
+          <option value="">All categories</option>
+          {categories.data?.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.path}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="products-brand" label="Brand" value={state.brandId} onChange={(brandId) => update({ brandId })}>
+          <option value="">All brands</option>
+          {brands.data?.map((brand) => (
+            <option key={brand.id} value={brand.id}>
+              {brand.name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="products-location" label="Location" value={state.locationId} onChange={(locationId) => update({ locationId })}>
+          <option value="">All locations</option>
+          {locations.data?.map((location) => (
+            <option key={location.id} value={location.id}>
+              {location.name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="products-stock" label="Stock" value={state.stock} onChange={(stock) => update({ stock: stock as ProductListState['stock'] })}>
+          {STOCK_FILTERS.map((filter) => (
+            <option key={filter} value={filter}>
+              {STOCK_FILTER_LABELS[filter]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="products-status" label="Status" value={state.status} onChange={(status) => update({ status: status as ProductListState['status'] })}>
+          <option value="active">Active</option>
+          <option value="archived">Archived</option>
+          <option value="all">Active and archived</option>
+        </FilterSelect>
+        <FilterSelect
+          id="products-sort"
+          label="Sort by"
+          value={`${state.sort}:${state.order}`}
+          onChange={(value) => {
+            const [sort, order] = value.split(':') as [ProductSort, 'asc' | 'desc'];
+            update({ sort, order });
+          }}
+        >
+          {SORT_CHOICES.some((choice) => choice.value === `${state.sort}:${state.order}`) ? null : (
+            <option value={`${state.sort}:${state.order}`}>Custom</option>
+          )}
+          {SORT_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </FilterSelect>
+      </div>
+    </div>
+  );
+}
+
+function FilterSelect({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/**
+ * Name, SKU or barcode, applied 250 ms after typing stops. Enter (what a barcode scanner sends
+ * after the code) opens the product straight away when the code matches one exactly.
+ */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(value);
+  const [appliedValue, setAppliedValue] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latestOnSearch = useRef(onSearch);
+  useEffect(() => {
+    latestOnSearch.current = onSearch;
+  });
+  // The address changed from outside (Back, "Clear filters"): show what it says.
+  if (value !== appliedValue) {
+    setAppliedValue(value);
+    if (text.trim() !== value) setText(value);
+  }
+
+  useEffect(() => {
+    if (text.trim() === value) return;
+    timer.current = setTimeout(() => latestOnSearch.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer.current);
+  }, [text, value]);
+
+  const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    clearTimeout(timer.current);
+    const code = text.trim();
+    if (!code) return onSearch('');
+    try {
+      const match = await lookupProductCode(code);
+      if (match) {
+        void navigate(`/admin/products/${match.productId}`);
+        return;
+      }
+    } catch (error) {
+      toast.error('The code lookup failed', { description: isApiError(error) ? error.message : undefined });
+    }
+    onSearch(code);
+  };
+
+  return (
+    <div className="relative">
+      <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input
+        type="search"
+        aria-label="Search products"
+        placeholder="Search by name, SKU or barcode"
+        className="pl-9"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => void onKeyDown(event)}
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+    </div>
+  );
+}
+
+function PrintLabelsButton({ productIds }: { productIds: string[] }) {
+  if (productIds.length === 0) {
+    return (
+      <Button variant="outline" size="sm" disabled>
+        <PrinterIcon aria-hidden />
+        Print labels
+      </Button>
+    );
+  }
+  return (
+    <Button variant="outline" size="sm" asChild>
+      <Link to={`/admin/products/labels?${new URLSearchParams({ ids: productIds.join(',') })}`}>
+        <PrinterIcon aria-hidden />
+        Print labels
+      </Link>
+    </Button>
+  );
+}
+
+function ListEmptyState({ state, canEdit, onClear }: { state: ProductListState; canEdit: boolean; onClear: () => void }) {
+  if (isFiltered(state) || state.page > 1) {
+    return (
+      <EmptyState
+        icon={SearchXIcon}
+        title="No products match"
+        action={
+          <Button variant="outline" onClick={onClear}>
+            Clear search and filters
+          </Button>
+        }
+      >
+        Nothing in the catalog matches {state.search ? `“${state.search}”` : 'these filters'}. Try another name, SKU or barcode, or clear the filters.
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      icon={PackageOpenIcon}
+      title="No products yet"
+      action={
+        canEdit ? (
+          <Button asChild>
+            <Link to="/admin/products/new">
+              <PlusIcon aria-hidden />
+              Add your first product
+            </Link>
+          </Button>
+        ) : undefined
+      }
+    >
+      {canEdit
+        ? 'Add what you sell: name, price, barcode and opening stock. You can also import a whole catalog from a CSV file.'
+        : 'The shop has not added any products yet. A manager or the owner adds them.'}
+    </EmptyState>
+  );
+}

@@ -1,0 +1,364 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import {
+  brandInputSchema,
+  categoryInputSchema,
+  unitInputSchema,
+  type Brand,
+  type Category,
+  type Unit,
+} from '../../core/products/products.schemas';
+import { FormField, fieldControlProps } from '../components/form-field';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../components/ui/alert-dialog';
+import { Alert, AlertDescription } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../components/ui/dialog';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { NativeSelect } from '../components/ui/native-select';
+import { InlineSpinner } from '../components/ui/spinner';
+import { Switch } from '../components/ui/switch';
+import { isApiError } from '../lib/api-client';
+import { QuantityField } from './amount-fields';
+import { deleteReferenceRequest, productKeys, saveReferenceRequest, useCategories, useUnits, type ReferenceKind } from './products.api';
+
+const QUERY_KEYS: Record<ReferenceKind, readonly string[]> = {
+  categories: productKeys.categories,
+  brands: productKeys.brands,
+  units: productKeys.units,
+};
+
+/** Create or update one category, brand or unit; field messages go beside the fields, the rest above them. */
+function useSaveReference<Values extends FieldValues>(kind: ReferenceKind, id: string | undefined, form: UseFormReturn<Values, unknown, unknown>, onSaved: (saved: { id: string }) => void) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationKey: [kind, id ? 'update' : 'create'],
+    mutationFn: (body: unknown) => saveReferenceRequest(kind, body, id),
+    onSuccess: async (saved) => {
+      setProblem(null);
+      // Product counts and names shown in the catalog change too.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: QUERY_KEYS[kind] }), queryClient.invalidateQueries({ queryKey: productKeys.all })]);
+      onSaved(saved as { id: string });
+    },
+    onError: (error) => {
+      let isShownAtField = false;
+      if (isApiError(error) && error.fields) {
+        for (const [field, messages] of Object.entries(error.fields)) {
+          if (field in form.getValues() && messages[0]) {
+            form.setError(field as Path<Values>, { type: 'server', message: messages[0] });
+            isShownAtField = true;
+          }
+        }
+      }
+      if (!isShownAtField) setProblem(isApiError(error) ? error.message : 'Nothing was saved. Please try again.');
+    },
+  });
+  return { save, problem };
+}
+
+function ReferenceDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  problem,
+  isSaving,
+  onSubmit,
+  submitLabel,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  problem: string | null;
+  isSaving: boolean;
+  onSubmit: () => void;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            // The dialog may open from inside the product form: its submit must not reach that form.
+            event.stopPropagation();
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          {problem && (
+            <Alert variant="destructive">
+              <AlertDescription>{problem}</AlertDescription>
+            </Alert>
+          )}
+          {children}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSaving}>
+              {isSaving && <InlineSpinner />}
+              {submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type CategoryValues = z.input<typeof categoryInputSchema>;
+
+/** New category (category null) or rename/move one; onSaved gets the saved category's id. */
+export function CategoryDialog({
+  category,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  category: Category | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved?: (id: string) => void;
+}) {
+  const categories = useCategories();
+  const form = useForm<CategoryValues>({
+    resolver: zodResolver(categoryInputSchema),
+    defaultValues: { name: category?.name ?? '', parentId: category?.parentId ?? null },
+  });
+  const { save, problem } = useSaveReference('categories', category?.id, form, (saved) => {
+    toast.success(category ? 'Category saved' : 'Category added');
+    onOpenChange(false);
+    onSaved?.(saved.id);
+  });
+  // A category cannot sit inside itself or one of its own subcategories.
+  const parents = (categories.data ?? []).filter((candidate) => !category || (candidate.id !== category.id && !candidate.path.startsWith(`${category.path} ›`)));
+  const errors = form.formState.errors;
+  return (
+    <ReferenceDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={category ? 'Edit category' : 'New category'}
+      description="Categories group products on screens, reports and the till; they can sit inside another category."
+      problem={problem}
+      isSaving={save.isPending}
+      onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
+      submitLabel={category ? 'Save category' : 'Add category'}
+    >
+      <FormField id="category-name" label="Category name" error={errors.name?.message}>
+        <Input {...fieldControlProps('category-name', { error: errors.name?.message })} autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField id="category-parent" label="Inside category" error={errors.parentId?.message}>
+        <Controller
+          control={form.control}
+          name="parentId"
+          render={({ field }) => (
+            <NativeSelect id="category-parent" value={field.value ?? ''} onChange={(event) => field.onChange(event.target.value || null)}>
+              <option value="">None (top level)</option>
+              {parents.map((parent) => (
+                <option key={parent.id} value={parent.id}>
+                  {parent.path}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+    </ReferenceDialog>
+  );
+}
+
+type BrandValues = z.input<typeof brandInputSchema>;
+
+export function BrandDialog({ brand, open, onOpenChange }: { brand: Brand | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const form = useForm<BrandValues>({ resolver: zodResolver(brandInputSchema), defaultValues: { name: brand?.name ?? '' } });
+  const { save, problem } = useSaveReference('brands', brand?.id, form, () => {
+    toast.success(brand ? 'Brand saved' : 'Brand added');
+    onOpenChange(false);
+  });
+  const error = form.formState.errors.name?.message;
+  return (
+    <ReferenceDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={brand ? 'Rename brand' : 'New brand'}
+      description="The maker or label, e.g. Brookside or Kensalt."
+      problem={problem}
+      isSaving={save.isPending}
+      onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
+      submitLabel={brand ? 'Save brand' : 'Add brand'}
+    >
+      <FormField id="brand-name" label="Brand name" error={error}>
+        <Input {...fieldControlProps('brand-name', { error })} autoComplete="off" {...form.register('name')} />
+      </FormField>
+    </ReferenceDialog>
+  );
+}
+
+type UnitValues = z.input<typeof unitInputSchema>;
+
+/** A unit (kilogram, bunch) or a pack of a base unit (Box of 12 = 12 pc). */
+export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const units = useUnits();
+  const form = useForm<UnitValues>({
+    resolver: zodResolver(unitInputSchema),
+    defaultValues: {
+      name: unit?.name ?? '',
+      shortName: unit?.shortName ?? '',
+      allowsDecimals: unit?.allowsDecimals ?? false,
+      baseUnitId: unit?.baseUnitId ?? null,
+      baseQuantityMilli: unit?.baseQuantityMilli ?? null,
+    },
+  });
+  const { save, problem } = useSaveReference('units', unit?.id, form, () => {
+    toast.success(unit ? 'Unit saved' : 'Unit added');
+    onOpenChange(false);
+  });
+  const errors = form.formState.errors;
+  const baseUnitId = useWatch({ control: form.control, name: 'baseUnitId' });
+  // Packs hold a base unit, never another pack.
+  const bases = (units.data ?? []).filter((candidate) => candidate.baseUnitId === null && candidate.id !== unit?.id);
+  return (
+    <ReferenceDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={unit ? 'Edit unit' : 'New unit'}
+      description="How a product is counted and sold. A pack holds a number of a base unit, so stock is kept in the base unit."
+      problem={problem}
+      isSaving={save.isPending}
+      onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
+      submitLabel={unit ? 'Save unit' : 'Add unit'}
+    >
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <FormField id="unit-name" label="Unit name" error={errors.name?.message}>
+          <Input {...fieldControlProps('unit-name', { error: errors.name?.message })} autoComplete="off" placeholder="Box of 12" {...form.register('name')} />
+        </FormField>
+        <FormField id="unit-short-name" label="Short name" error={errors.shortName?.message}>
+          <Input {...fieldControlProps('unit-short-name', { error: errors.shortName?.message })} autoComplete="off" placeholder="box" {...form.register('shortName')} />
+        </FormField>
+      </div>
+      <Controller
+        control={form.control}
+        name="allowsDecimals"
+        render={({ field }) => (
+          <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
+            <Label htmlFor="unit-allows-decimals">Sold in fractions (e.g. 0.25 kg)</Label>
+            <Switch id="unit-allows-decimals" checked={field.value ?? false} onCheckedChange={field.onChange} />
+          </div>
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="unit-base" label="Pack of" error={errors.baseUnitId?.message}>
+          <Controller
+            control={form.control}
+            name="baseUnitId"
+            render={({ field }) => (
+              <NativeSelect
+                id="unit-base"
+                value={field.value ?? ''}
+                onChange={(event) => {
+                  field.onChange(event.target.value || null);
+                  if (!event.target.value) form.setValue('baseQuantityMilli', null);
+                }}
+              >
+                <option value="">Not a pack</option>
+                {bases.map((base) => (
+                  <option key={base.id} value={base.id}>
+                    {base.name} ({base.shortName})
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          />
+        </FormField>
+        {baseUnitId && (
+          <Controller
+            control={form.control}
+            name="baseQuantityMilli"
+            render={({ field }) => (
+              <QuantityField
+                id="unit-base-quantity"
+                label="How many in one"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.baseQuantityMilli?.message}
+                missingText="how many one pack holds"
+              />
+            )}
+          />
+        )}
+      </div>
+    </ReferenceDialog>
+  );
+}
+
+/** "Delete …?" with the server's refusal (409: still used by products) shown in the dialog. */
+export function DeleteReferenceDialog({
+  kind,
+  item,
+  onOpenChange,
+}: {
+  kind: ReferenceKind;
+  item: { id: string; name: string } | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationKey: [kind, 'delete'],
+    mutationFn: (id: string) => deleteReferenceRequest(kind, id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS[kind] });
+      toast.success(`${item?.name ?? 'It'} deleted`);
+      close();
+    },
+    onError: (error) => setProblem(isApiError(error) ? error.message : 'Nothing was deleted. Please try again.'),
+  });
+  const close = () => {
+    setProblem(null);
+    onOpenChange(false);
+  };
+  return (
+    <AlertDialog open={item !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {item?.name}?</AlertDialogTitle>
+          <AlertDialogDescription>Products keep their other details. This cannot be undone.</AlertDialogDescription>
+        </AlertDialogHeader>
+        {problem && (
+          <Alert variant="destructive">
+            <AlertDescription>{problem}</AlertDescription>
+          </Alert>
+        )}
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button variant="destructive" disabled={remove.isPending || !item} onClick={() => item && remove.mutate(item.id)}>
+            {remove.isPending && <InlineSpinner />}
+            Delete
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
