@@ -1,5 +1,8 @@
+import { HTTPException } from 'hono/http-exception';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { PRODUCT_IMAGE_MAX_BYTES } from '../core/products/products.schemas';
 import { requestId } from 'hono/request-id';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
@@ -7,6 +10,7 @@ import { paymentCallbackRoutes } from './billing/payment-callbacks.routes';
 import { clientErrorRoutes } from './client-errors/client-errors.routes';
 import { emailRoutes } from './email/email.routes';
 import { healthRoutes } from './health/health.routes';
+import { inventoryRoutes } from './inventory/inventory.routes';
 import type { AppDependencies, AppEnv } from './http/context';
 import { errorBody, HttpError } from './http/errors';
 import { openApiRoutes } from './http/openapi.routes';
@@ -14,6 +18,9 @@ import { createApiRouter, mountRoutes, type MountedRoute } from './http/routes';
 import { sameOriginWrites } from './http/same-origin';
 import { securityHeaders } from './http/security';
 import { notificationRoutes } from './notifications/notifications.routes';
+import { catalogRefRoutes } from './products/catalog-refs.routes';
+import { PRODUCT_IMAGE_PATH, productRoutes } from './products/products.routes';
+import { fileTooLargeError, PRODUCT_IMPORT_BODY_BYTES, PRODUCT_IMPORT_PATH, productBulkRoutes } from './products/products-bulk.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { mountWebApp } from './http/web-app';
@@ -38,13 +45,22 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     );
   });
   app.use('*', securityHeaders());
-  const limitBody = bodyLimit({
-    maxSize: deps.config.bodyLimitBytes,
-    onError: (c) =>
-      c.json(errorBody(new HttpError('payload_too_large', 'The request body is too large'), c.var.requestId), 413),
+  const tooLarge = (c: Context<AppEnv>) =>
+    c.json(errorBody(new HttpError('payload_too_large', 'The request body is too large'), c.var.requestId), 413);
+  const limitBody = bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: tooLarge });
+  // Product photos may be up to 5 MB, plus the multipart envelope.
+  const limitImageBody = bodyLimit({ maxSize: Math.max(deps.config.bodyLimitBytes, PRODUCT_IMAGE_MAX_BYTES + 64 * 1024), onError: tooLarge });
+  // A product CSV may be up to IMPORT_MAX_BYTES; a larger one gets the import's own message.
+  const limitImportBody = bodyLimit({
+    maxSize: Math.max(deps.config.bodyLimitBytes, PRODUCT_IMPORT_BODY_BYTES),
+    onError: (c) => c.json(errorBody(fileTooLargeError(), c.var.requestId), 413),
   });
   // GET and HEAD carry no body; skipping them avoids building a Request per read (measured).
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (PRODUCT_IMPORT_PATH.test(c.req.path)) return limitImportBody(c, next);
+    return (PRODUCT_IMAGE_PATH.test(c.req.path) ? limitImageBody : limitBody)(c, next);
+  });
   app.use('/api/*', sameOriginWrites);
 
   const mountedRoutes: MountedRoute[] = [];
@@ -59,6 +75,10 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...billingRoutes,
       ...paymentCallbackRoutes,
       ...notificationRoutes,
+      ...productBulkRoutes,
+      ...productRoutes,
+      ...catalogRefRoutes,
+      ...inventoryRoutes,
       ...emailRoutes,
       ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),
@@ -73,6 +93,10 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     if (error instanceof HttpError) {
       if (error.meta.retryAfterSeconds) c.header('Retry-After', String(error.meta.retryAfterSeconds));
       return c.json(errorBody(error, c.var.requestId), error.status as 400);
+    }
+    // zod-openapi answers a body of the wrong type (e.g. text where JSON is declared) with a 415.
+    if (error instanceof HTTPException && error.status === 415) {
+      return c.json(errorBody(new HttpError('unsupported_media_type', 'Send the request body as the content type this operation expects'), c.var.requestId), 415);
     }
     if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
       return c.json(errorBody(new HttpError('bad_request', 'The request body is not valid JSON'), c.var.requestId), 400);

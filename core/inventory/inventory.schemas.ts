@@ -211,6 +211,8 @@ export const stockTakeSchema = z.object({
       /** While counting: on hand now; once posted: on hand when it was posted. */
       expectedQuantityMilli: z.int(),
       varianceMilli: z.int(),
+      /** The item's weighted average cost: the variance's value is varianceMilli × this. */
+      unitCostMinor: z.int(),
     }),
   ),
 });

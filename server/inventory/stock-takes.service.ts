@@ -177,6 +177,7 @@ export async function getStockTake(database: Database, tenantId: string, stockTa
         variantName: productVariants.name,
         sku: productVariants.sku,
         countedQuantityMilli: stockTakeLines.countedQuantity,
+        unitCostMinor: productVariants.averageCostMinor,
         expected,
       })
       .from(stockTakeLines)

@@ -56,8 +56,8 @@ export const settingsRoutes = [
       method: 'get',
       path: '/api/files/{tenantId}/{file}',
       tags: ['settings'],
-      summary: 'A shop logo (public: it shows on the sign-in page); names are content hashes',
-      request: { params: z.object({ tenantId: z.uuid(), file: z.string().regex(/^logo-[a-f0-9]{16}\.(png|jpg|webp)$/) }) },
+      summary: 'A shop logo (public: it shows on the sign-in page) or product photo; names are content hashes',
+      request: { params: z.object({ tenantId: z.uuid(), file: z.string().regex(/^(logo-[a-f0-9]{16}\.(png|jpg|webp)|product-[a-f0-9]{16}\.webp)$/) }) },
       responses: { 200: { description: 'The image' }, 404: errorResponse('No such file') },
     }),
     async (c) => {

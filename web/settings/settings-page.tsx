@@ -8,8 +8,9 @@ import { Spinner } from '../components/ui/spinner';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { BusinessSettingsTab } from './business-settings-tab';
 import { FeaturesTab } from './features-tab';
+import { InventorySettingsTab } from '../inventory/inventory-settings-tab';
 
-const TABS = ['business', 'billing', 'features'] as const;
+const TABS = ['business', 'inventory', 'billing', 'features'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -37,13 +38,17 @@ export function SettingsPage() {
     <div className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-semibold sm:text-3xl">Settings</h1>
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
-        <TabsList className="grid h-auto w-full grid-cols-3 sm:w-fit">
+        <TabsList className="grid h-auto w-full grid-cols-2 min-[420px]:grid-cols-4 sm:w-fit">
           <TabsTrigger value="business">Business</TabsTrigger>
+          <TabsTrigger value="inventory">Inventory</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
           <TabsTrigger value="features">Features</TabsTrigger>
         </TabsList>
         <TabsContent value="business">
           <BusinessSettingsTab canEdit={isAdmin} />
+        </TabsContent>
+        <TabsContent value="inventory">
+          <InventorySettingsTab canEdit={isAdmin} />
         </TabsContent>
         <TabsContent value="billing">
           {isAdmin ? (

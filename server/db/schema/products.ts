@@ -97,6 +97,7 @@ export const products = pgTable(
     uniqueIndex('products_request_key_unique').on(t.tenantId, t.requestKey),
     index('products_name_order').on(t.tenantId, sql`lower(${t.name})`, t.id),
     index('products_updated_order').on(t.tenantId, t.updatedAt),
+    index('products_status_idx').on(t.tenantId, t.status),
     index('products_category_idx').on(t.tenantId, t.categoryId),
     index('products_brand_idx').on(t.tenantId, t.brandId),
     index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

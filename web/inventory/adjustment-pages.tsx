@@ -1,0 +1,139 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { ClipboardPenIcon, PlusIcon } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { ADJUSTMENT_REASON_LABELS, type AdjustmentListItem } from '../../core/inventory/inventory.schemas';
+import { formatQuantity } from '../../core/products/quantity.rules';
+import { Detail } from '../components/detail';
+import { Button } from '../components/ui/button';
+import { Label } from '../components/ui/label';
+import { formatDateTime } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { DataTable } from './data-table';
+import { PAGE_SIZE, useAdjustment, useAdjustments } from './inventory.api';
+import {
+  DetailSkeleton,
+  EmptyState,
+  LoadError,
+  LocationSelect,
+  PageHeader,
+  Pagination,
+  SignedQuantity,
+  TableSkeleton,
+  useListParams,
+  useShopTimeZone,
+  useStockPermissions,
+} from './inventory-ui';
+import { productLabel } from './stock-format';
+
+const NEW_ADJUSTMENT = '/admin/products/adjustments/new';
+
+function NewAdjustmentButton() {
+  return (
+    <Button asChild>
+      <Link to={NEW_ADJUSTMENT}>
+        <PlusIcon aria-hidden />
+        New adjustment
+      </Link>
+    </Button>
+  );
+}
+
+/** /admin/products/adjustments: stock adjustments, newest first. */
+export function AdjustmentsPage() {
+  useDocumentTitle('Adjustments');
+  const timeZone = useShopTimeZone();
+  const { canEditStock } = useStockPermissions();
+  const { values, page, setFilter, setPage } = useListParams(['locationId'] as const);
+  const adjustments = useAdjustments({ locationId: values.locationId, page });
+
+  const columns: Array<ColumnDef<AdjustmentListItem>> = [
+    {
+      id: 'when',
+      header: 'When',
+      cell: ({ row }) => (
+        <Link to={`/admin/products/adjustments/${row.original.id}`} className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline">
+          {formatDateTime(row.original.createdAt, timeZone)}
+        </Link>
+      ),
+    },
+    { id: 'location', header: 'Location', cell: ({ row }) => row.original.locationName },
+    { id: 'reason', header: 'Reason', cell: ({ row }) => ADJUSTMENT_REASON_LABELS[row.original.reason] },
+    { id: 'lines', header: 'Products', meta: { className: 'text-right' }, cell: ({ row }) => <span className="tabular-nums">{row.original.lineCount}</span> },
+    { id: 'who', header: 'By', cell: ({ row }) => row.original.userName ?? '—' },
+    { id: 'note', header: 'Note', cell: ({ row }) => <span className="line-clamp-1 max-w-64 text-muted-foreground">{row.original.note ?? ''}</span> },
+  ];
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <PageHeader title="Adjustments" description="Stock taken off for damage, theft or expiry, and corrections." actions={canEditStock && <NewAdjustmentButton />} />
+      <div className="grid gap-2 sm:w-56">
+        <Label htmlFor="adjustments-location">Location</Label>
+        <LocationSelect id="adjustments-location" value={values.locationId ?? ''} onChange={(value) => setFilter('locationId', value)} allLabel="All locations" includeInactive />
+      </div>
+      {adjustments.isPending ? (
+        <TableSkeleton columns={5} label="Loading adjustments" />
+      ) : adjustments.isError ? (
+        <LoadError error={adjustments.error} what="the adjustments" onRetry={() => void adjustments.refetch()} />
+      ) : adjustments.data.items.length === 0 ? (
+        <EmptyState icon={ClipboardPenIcon} title={values.locationId ? 'No adjustments at this location' : 'No adjustments yet'} action={canEditStock ? <NewAdjustmentButton /> : undefined}>
+          When stock is damaged, stolen, expires or was miscounted, record it here so the figures stay true.
+        </EmptyState>
+      ) : (
+        <>
+          <DataTable columns={columns} data={adjustments.data.items} label="Adjustments" getRowId={(adjustment) => adjustment.id} isFetching={adjustments.isPlaceholderData} />
+          <Pagination page={page} pageSize={PAGE_SIZE} total={adjustments.data.total} onPageChange={setPage} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /admin/products/adjustments/:adjustmentId: what was changed, read-only (corrections are new adjustments). */
+export function AdjustmentDetailPage() {
+  const { adjustmentId = '' } = useParams();
+  useDocumentTitle('Adjustment');
+  const timeZone = useShopTimeZone();
+  const adjustment = useAdjustment(adjustmentId);
+  if (adjustment.isPending) return <DetailSkeleton label="Loading the adjustment" />;
+  if (adjustment.isError) return <LoadError error={adjustment.error} what="the adjustment" onRetry={() => void adjustment.refetch()} />;
+  const data = adjustment.data;
+  return (
+    <div className="grid min-w-0 gap-4">
+      <PageHeader
+        title={`Adjustment: ${ADJUSTMENT_REASON_LABELS[data.reason]}`}
+        description={
+          <Link to="/admin/products/adjustments" className="underline-offset-4 hover:underline">
+            ← All adjustments
+          </Link>
+        }
+      />
+      <dl className="grid gap-4 rounded-xl border bg-card p-4 sm:grid-cols-4 sm:p-6">
+        <Detail label="Location">{data.locationName}</Detail>
+        <Detail label="Reason">{ADJUSTMENT_REASON_LABELS[data.reason]}</Detail>
+        <Detail label="By">{data.userName ?? '—'}</Detail>
+        <Detail label="When">{formatDateTime(data.createdAt, timeZone)}</Detail>
+        {data.note && (
+          <div className="sm:col-span-4">
+            <Detail label="Note">{data.note}</Detail>
+          </div>
+        )}
+      </dl>
+      <ul aria-label="Lines" className="grid gap-2">
+        {data.lines.map((line) => (
+          <li key={line.variantId} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-3">
+            <span className="grid min-w-0">
+              <span className="font-medium">{productLabel(line)}</span>
+              <span className="text-xs text-muted-foreground">{line.sku}</span>
+            </span>
+            <span className="flex items-center gap-4 text-sm">
+              <SignedQuantity milli={line.quantityChangeMilli} />
+              <span className="text-muted-foreground">
+                then <span className="text-foreground tabular-nums">{formatQuantity(line.balanceAfterMilli)}</span> on hand
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { ChevronLeftIcon, ChevronRightIcon, LockIcon, RotateCwIcon, TriangleAlertIcon, type LucideIcon } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { hasTenantRole } from '../../core/auth/roles.rules';
+import { upgradeMessage, type FeatureKey } from '../../core/billing/plan-features.rules';
+import { formatQuantity } from '../../core/products/quantity.rules';
+import { useSignedInUser } from '../auth/auth-provider';
+import { useEntitlements } from '../billing/billing.api';
+import { Badge } from '../components/ui/badge';
+import { Button } from '../components/ui/button';
+import { NativeSelect } from '../components/ui/native-select';
+import { Skeleton } from '../components/ui/skeleton';
+import { isApiError } from '../lib/api-client';
+import { cn } from '../lib/cn';
+import { useLocations } from '../products/products.api';
+import { useBusinessSettings } from '../settings/settings.api';
+
+export const BILLING_PATH = '/admin/settings?tab=billing';
+
+/** What the signed-in person may change; the server checks the same roles. */
+export function useStockPermissions() {
+  const { role } = useSignedInUser();
+  return { canEditStock: hasTenantRole(role, 'manager'), isAdmin: hasTenantRole(role, 'admin') };
+}
+
+/** Whether the plan includes a feature (undefined while the entitlements load) and the badge to show. */
+export function useFeature(feature: FeatureKey) {
+  const entitlements = useEntitlements();
+  return {
+    isEnabled: entitlements.data ? Boolean(entitlements.data.entitlements.features[feature]) : undefined,
+    badge: entitlements.data?.upgradeBadge ?? 'Pro',
+  };
+}
+
+/** The value once it has stopped changing for `delayMs` (search as you type without a request per key). */
+export function useDebouncedValue<Value>(value: Value, delayMs = 250): Value {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/** The shop's time zone for dates on screen (the browser's until the settings arrive). */
+export function useShopTimeZone(): string | null {
+  return useBusinessSettings().data?.timeZone ?? null;
+}
+
+export function PageHeader({ title, titleId, description, actions }: { title: ReactNode; titleId?: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="grid min-w-0 gap-1">
+        <h2 id={titleId} className="text-xl font-semibold">
+          {title}
+        </h2>
+        {description && <p className="text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+/** A failed load, shown where the content would be, with a way to try again (not when the role forbids it). */
+export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  if (isApiError(error) && error.status === 403) {
+    return (
+      <div role="alert" className="flex items-center gap-2 rounded-xl border bg-card p-4 text-sm sm:p-6">
+        <LockIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+        Your role does not include {what}. Ask a manager or the shop owner.
+      </div>
+    );
+  }
+  const detail = isApiError(error) && error.status !== 0 && error.code !== 'invalid_response' ? error.message : 'Check the connection and try again.';
+  return (
+    <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-destructive/40 bg-card p-4 sm:p-6">
+      <p className="flex items-center gap-2 font-medium text-destructive">
+        <TriangleAlertIcon aria-hidden className="size-4" />
+        Could not load {what}.
+      </p>
+      <p className="text-sm text-muted-foreground">{detail}</p>
+      <Button variant="outline" onClick={onRetry}>
+        <RotateCwIcon aria-hidden />
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+export function EmptyState({ icon: Icon, title, children, action }: { icon: LucideIcon; title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <section className="grid justify-items-center gap-3 rounded-xl border border-dashed bg-muted/30 p-6 text-center sm:p-10">
+      <Icon aria-hidden className="size-8 text-muted-foreground" />
+      <h2 className="font-semibold">{title}</h2>
+      {children && <p className="max-w-md text-sm text-muted-foreground">{children}</p>}
+      {action}
+    </section>
+  );
+}
+
+/** Grey rows in the shape of the table that is loading. */
+export function TableSkeleton({ columns, rows = 5, label }: { columns: number; rows?: number; label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-3 rounded-xl border bg-card p-4">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, row) => (
+        <div key={row} className="grid gap-4" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+          {Array.from({ length: columns }, (_, column) => (
+            <Skeleton key={column} className="h-5" />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function DetailSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-4">
+      <span className="sr-only">{label}</span>
+      <Skeleton className="h-8 w-64 max-w-full" />
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+export function Pagination({ page, pageSize, total, onPageChange }: { page: number; pageSize: number; total: number; onPageChange: (page: number) => void }) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  if (total <= pageSize && page === 1) return null;
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-muted-foreground">
+        {first}–{last} of {total}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+          <ChevronLeftIcon aria-hidden />
+          Previous page
+        </Button>
+        <span aria-current="page">
+          Page {page} of {pageCount}
+        </span>
+        <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
+          Next page
+          <ChevronRightIcon aria-hidden />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** Filters and the page kept in the address, so Back and a shared link show the same list. */
+export function useListParams<Name extends string>(names: readonly Name[]) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const values = Object.fromEntries(names.map((name) => [name, searchParams.get(name) ?? undefined])) as Record<Name, string | undefined>;
+  const page = Math.max(1, Math.trunc(Number(searchParams.get('page'))) || 1);
+  const update = (name: string, value: string | undefined) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        // Another filter starts from the first page.
+        if (name !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    values,
+    page,
+    setFilter: (name: Name, value: string | undefined) => update(name, value),
+    setPage: (next: number) => update('page', next > 1 ? String(next) : undefined),
+  };
+}
+
+/** A labelled select of the shop's locations; "" means every location (or none chosen). */
+export function LocationSelect({
+  id,
+  value,
+  onChange,
+  allLabel,
+  includeInactive = false,
+  exclude,
+  ...aria
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  allLabel: string;
+  includeInactive?: boolean;
+  exclude?: string | undefined;
+  'aria-invalid'?: boolean | undefined;
+  'aria-describedby'?: string | undefined;
+  'aria-label'?: string | undefined;
+}) {
+  const locations = useLocations();
+  const options = (locations.data ?? []).filter((location) => (includeInactive || location.isActive) && location.id !== exclude);
+  return (
+    <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={locations.isPending} {...aria}>
+      <option value="">{locations.isPending ? 'Loading locations…' : allLabel}</option>
+      {options.map((location) => (
+        <option key={location.id} value={location.id}>
+          {location.name}
+          {location.isActive ? '' : ' (inactive)'}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/** "+2", "−1.5": a change of stock with its sign, green for in and red for out. */
+export function SignedQuantity({ milli, className }: { milli: number; className?: string }) {
+  const text = milli > 0 ? `+${formatQuantity(milli)}` : milli < 0 ? `−${formatQuantity(-milli)}` : '0';
+  return (
+    <span className={cn('font-medium tabular-nums', milli > 0 && 'text-emerald-700 dark:text-emerald-400', milli < 0 && 'text-destructive', className)}>
+      {text}
+    </span>
+  );
+}
+
+/** The screen of a feature the plan lacks: what it does, the badge and the way to upgrade. */
+export function LockedFeature({ feature, title, badge }: { feature: FeatureKey; title: string; badge: string }) {
+  return (
+    <section data-locked="" aria-labelledby="locked-feature" className="grid justify-items-start gap-3 rounded-xl border bg-card p-4 sm:p-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <LockIcon aria-hidden className="size-4 text-muted-foreground" />
+        <h2 id="locked-feature" className="font-semibold">
+          {title}
+        </h2>
+        <Badge variant="accent">{badge}</Badge>
+      </div>
+      <p className="text-sm text-muted-foreground">{upgradeMessage(feature)}</p>
+      <Button asChild>
+        <Link to={BILLING_PATH}>See plans</Link>
+      </Button>
+    </section>
+  );
+}

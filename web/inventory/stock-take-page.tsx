@@ -1,0 +1,407 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckIcon, ClipboardCheckIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { stockTakeSchema, type StockTake } from '../../core/inventory/inventory.schemas';
+import { formatQuantity, lineAmount, parseQuantity } from '../../core/products/quantity.rules';
+import { formatMinorUnits } from '../../core/settings/money.rules';
+import { Detail } from '../components/detail';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../components/ui/alert-dialog';
+import { Button } from '../components/ui/button';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { InlineSpinner } from '../components/ui/spinner';
+import { Switch } from '../components/ui/switch';
+import { apiRequest, isApiError } from '../lib/api-client';
+import { cn } from '../lib/cn';
+import { formatDateTime } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useBusinessSettings } from '../settings/settings.api';
+import { documentActionRequest, useRefreshStock, useStockTake } from './inventory.api';
+import { DetailSkeleton, LoadError, PageHeader, SignedQuantity, useShopTimeZone, useStockPermissions } from './inventory-ui';
+import { productLabel } from './stock-format';
+import type { PickedVariant } from './stock-lines';
+import { StockTakeStatusBadge } from './stock-take-status';
+import { VariantPicker } from './variant-picker';
+
+type Line = StockTake['lines'][number];
+const SAVE_DELAY_MS = 800;
+const stockTakeKey = (id: string) => ['inventory', 'stock-takes', id] as const;
+const countsPath = (id: string) => `/api/inventory/stock-takes/${encodeURIComponent(id)}/counts`;
+
+/** /admin/products/stock-takes/:stockTakeId: the count sheet while counting, read-only once posted or cancelled. */
+export function StockTakePage() {
+  const { stockTakeId = '' } = useParams();
+  useDocumentTitle('Stock take');
+  const take = useStockTake(stockTakeId);
+  if (take.isPending) return <DetailSkeleton label="Loading the stock take" />;
+  if (take.isError) return <LoadError error={take.error} what="the stock take" onRetry={() => void take.refetch()} />;
+  return <CountSheet take={take.data} />;
+}
+
+/** A count saved by the server: the whole take comes back with the new expected and variance figures. */
+function useTakeSaved(stockTakeId: string) {
+  const queryClient = useQueryClient();
+  return (take: StockTake) => {
+    queryClient.setQueryData(stockTakeKey(stockTakeId), take);
+    void queryClient.invalidateQueries({ queryKey: ['inventory', 'stock-takes', 'list'] });
+  };
+}
+
+function CountSheet({ take }: { take: StockTake }) {
+  const timeZone = useShopTimeZone();
+  const { canEditStock } = useStockPermissions();
+  const queryClient = useQueryClient();
+  const onSaved = useTakeSaved(take.id);
+  const isEditable = take.status === 'counting' && canEditStock;
+  // Products picked by search but not counted yet: their row waits for a number.
+  const [pending, setPending] = useState<PickedVariant[]>([]);
+  const [focusVariantId, setFocusVariantId] = useState<string | null>(null);
+  const [onlyVariances, setOnlyVariances] = useState(false);
+  const [scanError, setScanError] = useState<string | undefined>();
+  // Scans are counted one after another, each from the figure the previous one saved.
+  const scanQueue = useRef(Promise.resolve());
+
+  const counted = new Set(take.lines.map((line) => line.variantId));
+  const waiting = pending.filter((variant) => !counted.has(variant.variantId));
+  const varianceCount = take.lines.filter((line) => line.varianceMilli !== 0).length;
+  const shownLines = onlyVariances ? take.lines.filter((line) => line.varianceMilli !== 0) : take.lines;
+
+  const countOneMore = (variant: PickedVariant) => {
+    scanQueue.current = scanQueue.current.then(async () => {
+      const latest = queryClient.getQueryData<StockTake>(stockTakeKey(take.id)) ?? take;
+      const current = latest.lines.find((line) => line.variantId === variant.variantId)?.countedQuantityMilli ?? 0;
+      try {
+        onSaved(await apiRequest(countsPath(take.id), { method: 'PUT', body: { variantId: variant.variantId, countedQuantityMilli: current + 1000 }, schema: stockTakeSchema }));
+        setScanError(undefined);
+      } catch (error) {
+        setScanError(isApiError(error) ? error.message : `${productLabel(variant)} was not counted. Scan it again.`);
+      }
+    });
+  };
+  const pick = (variant: PickedVariant, via: 'scan' | 'search') => {
+    if (via === 'scan') return countOneMore(variant);
+    if (!counted.has(variant.variantId)) setPending((current) => (current.some((item) => item.variantId === variant.variantId) ? current : [variant, ...current]));
+    setOnlyVariances(false);
+    setFocusVariantId(variant.variantId);
+  };
+
+  const rows: Array<{ variant: PickedVariant | Line; line: Line | undefined }> = [
+    ...waiting.map((variant) => ({ variant, line: undefined })),
+    ...shownLines.map((line) => ({ variant: line, line })),
+  ];
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <PageHeader
+        title={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            Stock take at {take.location.name} <StockTakeStatusBadge status={take.status} />
+          </span>
+        }
+        description={
+          <Link to="/admin/products/stock-takes" className="underline-offset-4 hover:underline">
+            ← All stock takes
+          </Link>
+        }
+        actions={isEditable && <StockTakeActions take={take} />}
+      />
+      <dl className="grid grid-cols-2 gap-4 rounded-xl border bg-card p-4 sm:grid-cols-4">
+        <Detail label="Started">{formatDateTime(take.createdAt, timeZone)}</Detail>
+        <Detail label="Started by">{take.startedByName ?? '—'}</Detail>
+        <Detail label="Products counted">{take.lines.length}</Detail>
+        <Detail label="With a variance">{varianceCount}</Detail>
+        {take.postedAt && <Detail label="Posted">{`${formatDateTime(take.postedAt, timeZone)}${take.postedByName ? ` by ${take.postedByName}` : ''}`}</Detail>}
+        {take.note && <Detail label="Note">{take.note}</Detail>}
+      </dl>
+      {isEditable && (
+        <section aria-label="Add to the count" className="grid gap-2 rounded-xl border bg-card p-4">
+          <VariantPicker idPrefix="count" onPick={pick} verb="Count" />
+          {scanError && (
+            <p role="alert" className="text-sm text-destructive">
+              {scanError}
+            </p>
+          )}
+        </section>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 className="font-semibold">Count sheet</h3>
+        <div className="flex items-center gap-2">
+          <Switch id="only-variances" checked={onlyVariances} onCheckedChange={setOnlyVariances} />
+          <Label htmlFor="only-variances">Only variances</Label>
+        </div>
+      </div>
+      {rows.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
+          <ClipboardCheckIcon aria-hidden className="size-6" />
+          {onlyVariances && take.lines.length > 0
+            ? 'Every count matches the expected stock.'
+            : isEditable
+              ? 'Nothing counted yet. Scan the first item or search for it above.'
+              : 'Nothing was counted.'}
+        </div>
+      ) : (
+        <div className="rounded-xl border bg-card">
+          <div aria-hidden className="hidden gap-3 border-b px-4 py-2 text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_5.5rem_5.5rem_2.25rem]">
+            <span>Product</span>
+            <span className="text-right">Expected</span>
+            <span className="text-right">Counted</span>
+            <span className="text-right">Variance</span>
+            <span />
+            <span />
+          </div>
+          <ul aria-label="Counted products" className="divide-y">
+            {rows.map(({ variant, line }) => (
+              <CountRow
+                key={variant.variantId}
+                stockTakeId={take.id}
+                variant={variant}
+                line={line}
+                isEditable={isEditable}
+                shouldFocus={focusVariantId === variant.variantId}
+                onDropPending={() => setPending((current) => current.filter((item) => item.variantId !== variant.variantId))}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
+
+/** One product on the sheet: the count saves itself a moment after typing stops, or on leaving the box. */
+function CountRow({
+  stockTakeId,
+  variant,
+  line,
+  isEditable,
+  shouldFocus,
+  onDropPending,
+}: {
+  stockTakeId: string;
+  variant: PickedVariant | Line;
+  line: Line | undefined;
+  isEditable: boolean;
+  shouldFocus: boolean;
+  onDropPending: () => void;
+}) {
+  const onSaved = useTakeSaved(stockTakeId);
+  const label = productLabel(variant);
+  const inputId = `count-${variant.variantId}`;
+  const serverCount = line?.countedQuantityMilli;
+  const [text, setText] = useState(serverCount === undefined ? '' : formatQuantity(serverCount));
+  const [isDirty, setIsDirty] = useState(false);
+  const [seenCount, setSeenCount] = useState(serverCount);
+  const [state, setState] = useState<SaveState>({ kind: 'idle' });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // A count saved elsewhere (a scan, another device) shows here unless this box is being typed in.
+  if (serverCount !== seenCount) {
+    setSeenCount(serverCount);
+    if (!isDirty && serverCount !== undefined) setText(formatQuantity(serverCount));
+  }
+  useEffect(() => {
+    if (shouldFocus) inputRef.current?.focus();
+  }, [shouldFocus]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const save = useMutation({
+    mutationKey: ['inventory', 'stock-takes', 'count'],
+    mutationFn: (countedQuantityMilli: number) =>
+      apiRequest(countsPath(stockTakeId), { method: 'PUT', body: { variantId: variant.variantId, countedQuantityMilli }, schema: stockTakeSchema }),
+    onMutate: () => setState({ kind: 'saving' }),
+    onSuccess: (take, countedQuantityMilli) => {
+      // Typing may have gone on while this was saved: only the figure on screen is "saved".
+      if (parseQuantity(inputRef.current?.value ?? '') === countedQuantityMilli) setIsDirty(false);
+      setState({ kind: 'saved' });
+      onSaved(take);
+    },
+    onError: (error) => setState({ kind: 'error', message: isApiError(error) ? (error.fieldMessage('countedQuantityMilli') ?? error.message) : 'Not saved. Check the connection.' }),
+  });
+  const remove = useMutation({
+    mutationKey: ['inventory', 'stock-takes', 'remove-count'],
+    mutationFn: () => apiRequest(`${countsPath(stockTakeId)}/${encodeURIComponent(variant.variantId)}`, { method: 'DELETE', schema: stockTakeSchema }),
+    onSuccess: (take) => {
+      onSaved(take);
+      toast.success(`${label} removed from the count`);
+    },
+    onError: (error) => toast.error('Error', { description: isApiError(error) ? error.message : `${label} was not removed.` }),
+  });
+
+  const saveNow = (value: string) => {
+    clearTimeout(timer.current);
+    if (value.trim() === '') return;
+    const milli = parseQuantity(value);
+    if (milli === null) return setState({ kind: 'error', message: 'Enter a count like 12 or 2.5' });
+    if (milli === serverCount) {
+      setIsDirty(false);
+      return setState({ kind: 'idle' });
+    }
+    save.mutate(milli);
+  };
+  const onChange = (value: string) => {
+    setText(value);
+    setIsDirty(true);
+    setState({ kind: 'idle' });
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => saveNow(value), SAVE_DELAY_MS);
+  };
+
+  const variance = line?.varianceMilli;
+  return (
+    <li aria-label={label} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_5.5rem_5.5rem_2.25rem]">
+      <span className="col-span-2 grid min-w-0 sm:col-span-1">
+        <span className="font-medium break-words">{label}</span>
+        <span className="text-xs text-muted-foreground">{variant.sku}</span>
+      </span>
+      <span className="text-sm sm:text-right">
+        <span className="text-muted-foreground sm:sr-only">Expected </span>
+        <span className="tabular-nums">{line ? formatQuantity(line.expectedQuantityMilli) : '—'}</span>
+      </span>
+      <span className="flex items-center justify-end gap-2 sm:contents">
+        <label htmlFor={inputId} className="text-sm text-muted-foreground sm:sr-only">
+          Counted<span className="sr-only"> quantity of {label}</span>
+        </label>
+        {isEditable ? (
+          <Input
+            id={inputId}
+            ref={inputRef}
+            className="w-24 text-right tabular-nums sm:w-full"
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={(event) => saveNow(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && saveNow(event.currentTarget.value)}
+            aria-invalid={state.kind === 'error' || undefined}
+            aria-describedby={`${inputId}-state`}
+          />
+        ) : (
+          <span id={inputId} className="text-right text-sm font-medium tabular-nums">
+            {text}
+          </span>
+        )}
+      </span>
+      <span className="text-sm sm:text-right">
+        <span className="text-muted-foreground sm:sr-only">Variance </span>
+        {variance === undefined ? '—' : variance === 0 ? <span className="text-muted-foreground">0</span> : <SignedQuantity milli={variance} />}
+      </span>
+      <span id={`${inputId}-state`} aria-live="polite" className={cn('flex items-center justify-end gap-1 text-xs sm:justify-start', state.kind === 'error' ? 'text-destructive' : 'text-muted-foreground')}>
+        {state.kind === 'saving' && (
+          <>
+            <InlineSpinner className="size-3" />
+            Saving…
+          </>
+        )}
+        {state.kind === 'saved' && (
+          <>
+            <CheckIcon aria-hidden className="size-3 text-primary" />
+            Saved
+          </>
+        )}
+        {state.kind === 'error' && (
+          <>
+            <TriangleAlertIcon aria-hidden className="size-3" />
+            {state.message}
+          </>
+        )}
+        {state.kind === 'idle' && !line && isEditable && 'Not counted yet'}
+      </span>
+      {isEditable ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="col-start-2 justify-self-end sm:col-start-auto"
+          aria-label={`Remove ${label} from the count`}
+          disabled={remove.isPending}
+          onClick={() => (line ? remove.mutate() : onDropPending())}
+        >
+          <Trash2Icon aria-hidden />
+        </Button>
+      ) : (
+        <span className="hidden sm:block" />
+      )}
+    </li>
+  );
+}
+
+/** The stock value of the variances at each item's average cost. */
+function varianceValueMinor(lines: StockTake['lines']): number {
+  return lines.reduce((sum, line) => sum + lineAmount(line.unitCostMinor, line.varianceMilli), 0);
+}
+
+function StockTakeActions({ take }: { take: StockTake }) {
+  const refresh = useRefreshStock();
+  const onSaved = useTakeSaved(take.id);
+  const currency = useBusinessSettings().data?.currencySymbol ?? '';
+  const [confirming, setConfirming] = useState<'post' | 'cancel' | null>(null);
+  const varianceLines = take.lines.filter((line) => line.varianceMilli !== 0);
+  const valueMinor = varianceValueMinor(varianceLines);
+  const found = varianceLines.filter((line) => line.varianceMilli > 0).length;
+  const act = useMutation({
+    mutationKey: ['inventory', 'stock-takes', 'action'],
+    mutationFn: (action: 'post' | 'cancel') => documentActionRequest('stock-takes', take.id, action, stockTakeSchema),
+    onSuccess: async (result, action) => {
+      onSaved(result);
+      await refresh();
+      setConfirming(null);
+      toast.success(action === 'post' ? 'Stock take posted: the stock now matches the count' : 'Stock take cancelled');
+    },
+    onError: (error) => toast.error('Error', { description: isApiError(error) ? error.message : 'The stock take was not changed.' }),
+  });
+  return (
+    <>
+      <Button variant="outline" onClick={() => setConfirming('cancel')}>
+        Cancel stock take
+      </Button>
+      <Button onClick={() => setConfirming('post')} disabled={take.lines.length === 0}>
+        Review &amp; post
+      </Button>
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <AlertDialogContent>
+          {confirming === 'post' ? (
+            <AlertDialogHeader>
+              <AlertDialogTitle>Post this stock take?</AlertDialogTitle>
+              <AlertDialogDescription>
+                {take.lines.length} {take.lines.length === 1 ? 'product' : 'products'} counted at {take.location.name};{' '}
+                {varianceLines.length === 0
+                  ? 'every count matches, so no stock changes.'
+                  : `${varianceLines.length} with a variance (${found} over, ${varianceLines.length - found} short). The stock becomes the counted figures.`}
+              </AlertDialogDescription>
+              {varianceLines.length > 0 && (
+                <p className="text-sm">
+                  Value of the variances at average cost:{' '}
+                  <strong className="tabular-nums">{formatMinorUnits(valueMinor, currency)}</strong>
+                </p>
+              )}
+            </AlertDialogHeader>
+          ) : (
+            <AlertDialogHeader>
+              <AlertDialogTitle>Cancel this stock take?</AlertDialogTitle>
+              <AlertDialogDescription>The counts are discarded and no stock changes. This cannot be undone.</AlertDialogDescription>
+            </AlertDialogHeader>
+          )}
+          <AlertDialogFooter>
+            <AlertDialogCancel>Go back</AlertDialogCancel>
+            <Button variant={confirming === 'cancel' ? 'destructive' : 'default'} disabled={act.isPending} onClick={() => confirming && act.mutate(confirming)}>
+              {act.isPending && <InlineSpinner />}
+              {confirming === 'post' ? 'Post stock take' : 'Cancel stock take'}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

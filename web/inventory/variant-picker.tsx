@@ -1,0 +1,204 @@
+import { LockIcon, ScanBarcodeIcon, SearchIcon } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { formatQuantity } from '../../core/products/quantity.rules';
+import { FormField, fieldControlProps } from '../components/form-field';
+import { Badge } from '../components/ui/badge';
+import { Input } from '../components/ui/input';
+import { InlineSpinner } from '../components/ui/spinner';
+import { isApiError } from '../lib/api-client';
+import { lookupProductCode } from '../products/products.api';
+import { useProductSearch } from './inventory.api';
+import { BILLING_PATH, useDebouncedValue, useFeature } from './inventory-ui';
+import { productLabel } from './stock-format';
+import type { PickedVariant } from './stock-lines';
+
+/**
+ * How products join a stock form: a scan box (a scanner types the code and presses Enter) and a
+ * search by name, SKU or barcode. Scanning is advanced inventory; searching is for everyone.
+ */
+export function VariantPicker({ idPrefix, onPick, verb }: { idPrefix: string; onPick: (variant: PickedVariant, via: 'scan' | 'search') => void; verb: string }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <ScanBox id={`${idPrefix}-scan`} onPick={(variant) => onPick(variant, 'scan')} />
+      <ProductSearch id={`${idPrefix}-search`} onPick={(variant) => onPick(variant, 'search')} verb={verb} />
+    </div>
+  );
+}
+
+function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) => void }) {
+  const scanning = useFeature('advanced_inventory');
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<string | undefined>();
+  const [isLooking, setIsLooking] = useState(false);
+  const isLocked = scanning.isEnabled === false;
+  const hint = 'Scan a barcode, or type a barcode or SKU and press Enter';
+
+  const look = async () => {
+    const text = code.trim();
+    if (!text || isLooking) return;
+    setIsLooking(true);
+    try {
+      const found = await lookupProductCode(text);
+      if (!found) {
+        setMessage(`No product has the code ${text}`);
+        return;
+      }
+      onPick(found);
+      setMessage(undefined);
+      setCode('');
+    } catch (error) {
+      setMessage(isApiError(error) ? error.message : 'The code could not be looked up. Try again.');
+    } finally {
+      setIsLooking(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    // A scanner's Enter must not submit the form around the box.
+    event.preventDefault();
+    void look();
+  };
+
+  return (
+    <FormField
+      id={id}
+      label="Scan barcode"
+      error={message}
+      hint={isLocked ? undefined : hint}
+      labelAside={
+        isLocked && (
+          <Link to={BILLING_PATH} className="inline-flex items-center gap-1 rounded-md text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60">
+            <LockIcon aria-hidden className="size-3.5" />
+            <Badge variant="accent">{scanning.badge}</Badge>
+            <span className="sr-only">Barcode scanning needs the {scanning.badge} plan</span>
+          </Link>
+        )
+      }
+    >
+      <div className="relative">
+        <ScanBarcodeIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input
+          {...fieldControlProps(id, { error: message, hint: isLocked ? undefined : hint })}
+          className="pl-8"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={isLocked}
+          placeholder={isLocked ? `Scanning needs the ${scanning.badge} plan` : 'Barcode or SKU'}
+          autoComplete="off"
+          inputMode="text"
+        />
+        {isLooking && <InlineSpinner className="absolute top-1/2 right-2.5 size-4 -translate-y-1/2" />}
+      </div>
+    </FormField>
+  );
+}
+
+function ProductSearch({ id, onPick, verb }: { id: string; onPick: (variant: PickedVariant) => void; verb: string }) {
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text);
+  const results = useProductSearch(search);
+  const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const options: Array<PickedVariant & { onHandMilli: number }> = (results.data?.items ?? []).flatMap((product) =>
+    product.variants.map((variant) => ({
+      productId: product.id,
+      productName: product.name,
+      variantId: variant.id,
+      variantName: variant.name,
+      sku: variant.sku,
+      onHandMilli: variant.onHandMilli,
+    })),
+  );
+  const showResults = text.trim().length > 0;
+
+  const pick = (option: PickedVariant) => {
+    onPick(option);
+    setText('');
+  };
+  const optionButtons = () => Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      optionButtons()[0]?.focus();
+    } else if (event.key === 'Enter') {
+      // Enter picks the only match; otherwise it stays in the box (and never submits the form).
+      event.preventDefault();
+      if (options.length === 1 && search === text) pick(options[0]!);
+    } else if (event.key === 'Escape' && text) {
+      event.preventDefault();
+      setText('');
+    }
+  };
+  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const buttons = optionButtons();
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      buttons[Math.min(buttons.length - 1, index + 1)]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (index <= 0) inputRef.current?.focus();
+      else buttons[index - 1]?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      inputRef.current?.focus();
+    }
+  };
+
+  const hint = 'Name, SKU or barcode; ↓ to move through the matches';
+  return (
+    <div className="relative grid content-start gap-2">
+      <FormField id={id} label="Search products" hint={hint}>
+        <div className="relative">
+          <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            {...fieldControlProps(id, { hint })}
+            ref={inputRef}
+            type="search"
+            className="pl-8"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onInputKeyDown}
+            autoComplete="off"
+            aria-controls={`${id}-results`}
+            aria-expanded={showResults}
+          />
+          {results.isFetching && <InlineSpinner className="absolute top-1/2 right-8 size-4 -translate-y-1/2" />}
+        </div>
+      </FormField>
+      {showResults && (
+        <div id={`${id}-results`} className="max-h-72 overflow-y-auto rounded-lg border bg-popover text-sm shadow-sm">
+          {results.isError ? (
+            <p role="alert" className="p-3 text-destructive">
+              Searching failed. Type again to retry.
+            </p>
+          ) : options.length === 0 ? (
+            <p className="p-3 text-muted-foreground">{results.isFetching || search !== text ? 'Searching…' : `No product matches “${text.trim()}”.`}</p>
+          ) : (
+            <ul ref={listRef} aria-label="Matching products" onKeyDown={onListKeyDown} className="grid p-1">
+              {options.map((option) => (
+                <li key={option.variantId}>
+                  <button
+                    type="button"
+                    onClick={() => pick(option)}
+                    aria-label={`${verb} ${productLabel(option)}`}
+                    className="flex w-full items-center justify-between gap-3 rounded-md px-2 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    <span className="grid min-w-0">
+                      <span className="truncate font-medium">{productLabel(option)}</span>
+                      <span className="truncate text-xs text-muted-foreground">{option.sku}</span>
+                    </span>
+                    <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{formatQuantity(option.onHandMilli)} in stock</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
