@@ -21,6 +21,7 @@ import { formatMoney, formatStock, TAX_CLASS_LABELS } from './product-format';
 import { productToFormValues } from './product-form-values';
 import { ProductImageSection } from './product-image-section';
 import { MOVEMENTS_PAGE_SIZE, productKeys, updateProductRequest, useCurrencySymbol, useLocations, useProduct, useProductMovements } from './products.api';
+import { reasonLabel } from '../inventory/stock-format';
 import { StockFigure } from './stock-figure';
 
 /** /admin/products/:productId: facts, variants with stock per location, and the stock ledger. */
@@ -303,7 +304,7 @@ function MovementHistory({ product }: { product: Product }) {
                     <TableCell>
                       {MOVEMENT_KIND_LABELS[movement.kind]}
                       {(movement.reason || movement.note) && (
-                        <span className="block text-xs text-muted-foreground">{[movement.reason, movement.note].filter(Boolean).join(' · ')}</span>
+                        <span className="block text-xs text-muted-foreground">{[movement.reason && reasonLabel(movement.reason), movement.note].filter(Boolean).join(' · ')}</span>
                       )}
                     </TableCell>
                     <TableCell className="text-right">

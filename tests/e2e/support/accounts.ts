@@ -11,6 +11,8 @@ export const ACCOUNTS = {
   cashier: { email: 'cashier@demo.test', fullName: 'Achieng Njeri', subdomain: 'demo' },
   newHire: { email: 'newhire@demo.test', fullName: 'Kevin Mutua', subdomain: 'demo' },
   acmeOwner: { email: 'owner@acme.test', fullName: 'Amina Hassan', subdomain: 'acme' },
+  /** A paying Starter shop seeded one product short of its 1,000-product limit. */
+  kioskOwner: { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', subdomain: 'kiosk' },
 } as const;
 
 /** Fills the /auth form and submits it with Enter, as a till user would. */
