@@ -32,7 +32,8 @@ function usage(suites: BenchSuite[]) {
     ...suites.map((suite) => `  ${suite.name.padEnd(14)} ${suite.description}`),
     '',
     'Environment: DATABASE_URL (adds a PostgreSQL run), BENCH_CONNECTIONS, BENCH_WARMUP_SECONDS,',
-    'BENCH_DURATION_SECONDS, BENCH_TENANTS, BENCH_MISSES.',
+    'BENCH_DURATION_SECONDS, BENCH_TENANTS, BENCH_MISSES; products: BENCH_CATALOG_PRODUCTS, BENCH_CATALOG_TENANTS,',
+    'BENCH_CATALOG_TENANT_PRODUCTS, BENCH_SAMPLES, BENCH_DECREMENT_SECONDS.',
   ].join('\n');
 }
 

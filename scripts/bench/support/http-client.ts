@@ -10,14 +10,15 @@ export interface TimedResponse {
   ms: number;
 }
 
-export function createHttpClient(port: number) {
+/** `headers` go with every request (e.g. a session cookie). */
+export function createHttpClient(port: number, headers: Record<string, string> = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
   function get(path: string, host?: string): Promise<TimedResponse> {
     return new Promise((resolve, reject) => {
       const started = performance.now();
       const req = request(
-        { hostname: '127.0.0.1', port, path, method: 'GET', agent, headers: host ? { host } : {} },
+        { hostname: '127.0.0.1', port, path, method: 'GET', agent, headers: host ? { ...headers, host } : headers },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -17,6 +17,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** Headers computed for each request (e.g. a different client address each time). */
   perRequestHeaders?: () => Record<string, string>;
+  /** A path computed for each request (e.g. a different barcode each time); `path` is the first. */
+  perRequestPath?: () => string;
   connections: number;
   durationSeconds: number;
   /** Every response body must equal this, or the run fails: proves what was measured. */
@@ -58,6 +60,7 @@ async function runOnce(options: LoadOptions): Promise<RawRun> {
     ...options.headers,
   };
   const perRequest = options.perRequestHeaders;
+  const perRequestPath = options.perRequestPath;
   const result = await autocannon({
     url: `http://127.0.0.1:${options.port}${options.path}`,
     connections: options.connections,
@@ -65,8 +68,18 @@ async function runOnce(options: LoadOptions): Promise<RawRun> {
     method: options.method ?? 'GET',
     headers,
     ...(options.body !== undefined ? { body: options.body } : {}),
-    ...(perRequest
-      ? { requests: [{ setupRequest: (request: Record<string, any>) => ({ ...request, headers: { ...request.headers, ...perRequest() } }) }] }
+    ...(perRequest || perRequestPath
+      ? {
+          requests: [
+            {
+              setupRequest: (request: Record<string, any>) => ({
+                ...request,
+                ...(perRequestPath ? { path: perRequestPath() } : {}),
+                headers: { ...request.headers, ...perRequest?.() },
+              }),
+            },
+          ],
+        }
       : {}),
     ...(options.expectBody !== undefined ? { expectBody: options.expectBody } : {}),
     setupClient: (client) => {

@@ -26,9 +26,11 @@ export async function startBenchServer(options: {
   databaseUrl?: string;
   /** More of the app's variables, e.g. TRUST_PROXY. */
   env?: NodeJS.ProcessEnv;
+  /** A DATA_DIR prepared beforehand (e.g. a large catalog); removed when the server stops. */
+  dataDir?: string;
 }): Promise<BenchServer> {
   const port = await findFreePort();
-  const dataDir = createTempDataDir('server');
+  const dataDir = options.dataDir ?? createTempDataDir('server');
   const env: NodeJS.ProcessEnv = {
     ...baseChildEnv(),
     HOST: '127.0.0.1',

@@ -1,0 +1,573 @@
+// Products suite (issue "Products and inventory"): one shop with 100,000 products beside 1,000
+// other shops of 100 each, every hot catalog read timed through the API next to the same query
+// functions (server/products/product-list.query.ts) run directly on the same database, and stock
+// decrements by 8 concurrent clients through the stock ledger next to the bare conditional UPDATE
+// + INSERT. Figures P1.x on PGlite, P2.x on PostgreSQL when DATABASE_URL is set (a scratch
+// database, dropped afterwards): .1 the dataset build, .2 catalog reads, .3 stock decrements.
+import { rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import { withEan13CheckDigit } from '../../../core/products/barcode.rules';
+import { productListQuerySchema } from '../../../core/products/products.schemas';
+import { loadConfig } from '../../../server/config';
+import { openDatabase, queryRows, type Database, type TenantTx } from '../../../server/db/client';
+import { DEMO_PASSWORD, seedDatabase } from '../../../server/db/seed';
+import { wireDependencies } from '../../../server/dependencies';
+import { recordMovements } from '../../../server/inventory/stock-ledger';
+import {
+  GENERATED_BARCODE_PREFIX,
+  GENERATED_BRANDS,
+  GENERATED_ITEM_WORDS,
+  generateCatalog,
+  refreshPlannerStatistics,
+} from '../../../server/products/catalog-generator';
+import { listProducts, lookupCode } from '../../../server/products/product-list.query';
+import { createLogger } from '../../../server/logger';
+import { createTenant } from '../../../server/tenancy/tenancy.service';
+import { benchSubdomain, benchTenantName, DEMO_HOST, DEMO_SUBDOMAIN, range } from '../support/bench-tenants';
+import { BENCH_AUTH_SECRET, baseChildEnv, createTempDataDir } from '../support/child-server';
+import { envNumber } from '../support/env';
+import { formatMs, formatRatio, formatRps, formatSeconds } from '../support/format';
+import { createHttpClient } from '../support/http-client';
+import { runLoad, type LoadResult } from '../support/load';
+import { createScratchDatabase } from '../support/postgres';
+import { startBenchServer, type BenchServer } from '../support/servers';
+import { summarize, type LatencySummary } from '../support/stats';
+import { BenchError, goalStatus, type BenchSuite, type SummaryLine } from '../support/suite';
+import { printTable } from '../support/table';
+
+const GOALS = { lookupP95Ms: 5, searchP95Ms: 30, pageP95Ms: 30, ledgerShareOfRaw: 0.5 };
+
+const readSettings = () => ({
+  products: envNumber('BENCH_CATALOG_PRODUCTS', 100_000),
+  tenants: envNumber('BENCH_CATALOG_TENANTS', 1_000),
+  tenantProducts: envNumber('BENCH_CATALOG_TENANT_PRODUCTS', 100),
+  /** Sequential requests (and direct calls) timed per read, after a warm-up. */
+  samples: envNumber('BENCH_SAMPLES', 400),
+  warmUp: 40,
+  connections: envNumber('BENCH_CONNECTIONS', 8),
+  loadSeconds: envNumber('BENCH_DURATION_SECONDS', 5),
+  writers: 8,
+  decrementSeconds: envNumber('BENCH_DECREMENT_SECONDS', 6),
+  /** The decrement seconds of each path are split into this many alternating rounds. */
+  rounds: 3,
+  /** Decrements pick among this many products, like 8 tills selling across a shop's range. */
+  hotVariants: 200,
+});
+let settings: ReturnType<typeof readSettings>;
+
+/** Generator transactions of this many products: progress shows, memory stays flat. */
+const BUILD_BATCH = 20_000;
+
+// ---------------------------------------------------------------- P1 dataset
+
+interface Dataset {
+  tenantId: string;
+  locationIds: string[];
+  catalogMs: number;
+  tenantsMs: number;
+}
+
+type Target = { dataDir: string } | { url: string };
+
+/**
+ * Seeds the demo data, generates the big catalog into the demo shop (opening stock at both of
+ * its branches, as ledger rows) and the other shops, then does what autovacuum would after a bulk
+ * load (statistics, visibility maps). PGlite builds in memory, several times faster than through
+ * its file system, and is written to DATA_DIR at the end. Measured afterwards with the app's own
+ * database settings.
+ */
+async function buildDataset(target: Target): Promise<Dataset> {
+  const config = loadConfig({
+    ...baseChildEnv(),
+    LOG_LEVEL: 'error',
+    AUTH_SECRET: BENCH_AUTH_SECRET,
+    SEED_DEMO: 'true',
+    ...('url' in target ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
+  });
+  const database = await openDatabase('url' in target ? { driver: 'postgres', url: target.url } : { driver: 'pglite', sharedBuffers: '256MB' });
+  try {
+    await database.migrate();
+    await seedDatabase(wireDependencies(config, database, createLogger(config.logLevel)));
+    const [demo] = await queryRows<{ id: string }>(database.platform, sql`select id from tenants where subdomain = ${DEMO_SUBDOMAIN}`);
+    if (!demo) throw new BenchError('the demo shop was not seeded');
+    const tenantId = demo.id;
+    const locationIds = await database.withTenant(tenantId, locationsOf);
+    if (locationIds.length < 2) throw new BenchError('the demo shop should have two locations');
+
+    let started = performance.now();
+    for (let done = 0; done < settings.products; done += BUILD_BATCH) {
+      const count = Math.min(BUILD_BATCH, settings.products - done);
+      await refreshPlannerStatistics(database);
+      await database.withTenant(tenantId, (tx) => generateCatalog(tx, tenantId, { count, startIndex: done, locationIds, withStock: true }));
+      console.log(`  ${(done + count).toLocaleString('en-US')} products in the demo shop (${formatSeconds(performance.now() - started)})`);
+    }
+    const catalogMs = performance.now() - started;
+
+    started = performance.now();
+    await refreshPlannerStatistics(database);
+    for (const index of range(settings.tenants)) {
+      const { id } = await createTenant(database, {
+        name: benchTenantName(index),
+        subdomain: benchSubdomain(index),
+        status: 'active',
+        settings: { currencyCode: 'KES', currencySymbol: 'KSh' },
+      });
+      await database.withTenant(id, async (tx) => generateCatalog(tx, id, { count: settings.tenantProducts, locationIds: await locationsOf(tx), withStock: true }));
+      if (index % 200 === 0 || index === settings.tenants) console.log(`  ${index.toLocaleString('en-US')} other shops (${formatSeconds(performance.now() - started)})`);
+    }
+    const tenantsMs = performance.now() - started;
+    await database.platform.execute(sql`vacuum analyze`);
+    if ('dataDir' in target) await writeDataDir(database, target.dataDir);
+    return { tenantId, locationIds, catalogMs, tenantsMs };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Writes an in-memory PGlite database into a data folder, where server/db/client.ts opens it. */
+async function writeDataDir(database: Database, dataDir: string) {
+  const memory = (database.platform as unknown as { $client: PGlite }).$client;
+  const files = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await memory.dumpDataDir('none'), extensions: { pg_trgm } });
+  await files.waitReady;
+  await files.close();
+}
+
+async function locationsOf(tx: TenantTx): Promise<string[]> {
+  return (await queryRows<{ id: string }>(tx, sql`select id from locations order by is_default desc, name`)).map((row) => row.id);
+}
+
+// ---------------------------------------------------------------- P2 catalog reads
+
+type Params = Record<string, string>;
+
+interface ReadFigure {
+  label: string;
+  /** Its name in the summary. */
+  name: string;
+  route: '/api/products' | '/api/products/lookup';
+  goalP95Ms: number;
+  params(): Params;
+  /** What the route's handler runs inside its tenant transaction. */
+  direct(tx: TenantTx, tenantId: string, params: Params): Promise<unknown>;
+}
+
+const randomInt = (max: number) => 1 + Math.floor(Math.random() * max);
+const generatedBarcode = (index: number) => withEan13CheckDigit(`${GENERATED_BARCODE_PREFIX}${String(index).padStart(8, '0')}`);
+/** Words of generated names: item words (each in 1–3% of names) and brands (about 6%). */
+const SEARCH_WORDS = [
+  ...GENERATED_ITEM_WORDS.filter((_, index) => index % 5 === 0).map((item) => item.split(' ').at(-1)!.toLowerCase()),
+  ...GENERATED_BRANDS.slice(0, 3).map((brand) => brand.toLowerCase()),
+];
+
+const readFigures = (): ReadFigure[] => [
+  {
+    label: 'exact barcode lookup  GET /api/products/lookup?code=…',
+    name: 'barcode lookup',
+    route: '/api/products/lookup',
+    goalP95Ms: GOALS.lookupP95Ms,
+    params: () => ({ code: generatedBarcode(randomInt(settings.products)) }),
+    direct: (tx, tenantId, params) => lookupCode(tx, tenantId, params.code!),
+  },
+  {
+    label: 'name search, page 1  GET /api/products?search=<word>',
+    name: 'name search',
+    route: '/api/products',
+    goalP95Ms: GOALS.searchP95Ms,
+    params: () => ({ search: SEARCH_WORDS[randomInt(SEARCH_WORDS.length) - 1]! }),
+    direct: (tx, tenantId, params) => listProducts(tx, tenantId, productListQuerySchema.parse(params)),
+  },
+  {
+    label: 'list page (any of all)  GET /api/products?page=N&pageSize=25',
+    name: 'list page',
+    route: '/api/products',
+    goalP95Ms: GOALS.pageP95Ms,
+    params: () => ({ page: String(randomInt(Math.ceil(settings.products / 25))), pageSize: '25' }),
+    direct: (tx, tenantId, params) => listProducts(tx, tenantId, productListQuerySchema.parse(params)),
+  },
+];
+
+const pathOf = (figure: ReadFigure, params: Params) => `${figure.route}?${new URLSearchParams(params).toString()}`;
+
+interface DirectFigures {
+  latency: LatencySummary;
+  perSecond: number;
+  /** EXPLAIN (ANALYZE, BUFFERS) of each statement, for one sample input: printed when a goal is missed. */
+  plans: string[];
+  planInput: Params;
+}
+
+async function timeDirect(database: Database, tenantId: string, figure: ReadFigure): Promise<DirectFigures> {
+  const once = async () => {
+    const params = figure.params();
+    const started = performance.now();
+    await database.withTenant(tenantId, (tx) => figure.direct(tx, tenantId, params));
+    return performance.now() - started;
+  };
+  for (let i = 0; i < settings.warmUp; i += 1) await once();
+  const samples: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < settings.samples; i += 1) samples.push(await once());
+  const perSecond = (samples.length * 1000) / (performance.now() - started);
+  const planInput = figure.params();
+  return { latency: summarize(samples), perSecond, plans: await explainStatements(database, tenantId, (tx) => figure.direct(tx, tenantId, planInput)), planInput };
+}
+
+/** Runs a query function with its tx.execute calls recorded, then each statement again under EXPLAIN ANALYZE. */
+async function explainStatements(database: Database, tenantId: string, run: (tx: TenantTx) => Promise<unknown>): Promise<string[]> {
+  return database.withTenant(tenantId, async (tx) => {
+    const statements: SQL[] = [];
+    const recorder = new Proxy(tx, {
+      get: (target, property, receiver) =>
+        property === 'execute'
+          ? (query: SQL) => {
+              statements.push(query);
+              return target.execute(query);
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    await run(recorder);
+    const plans: string[] = [];
+    for (const statement of statements) {
+      const rows = await queryRows<Record<string, string>>(tx, sql`explain (analyze, buffers) ${statement}`);
+      plans.push(rows.map((row) => Object.values(row)[0]).join('\n'));
+    }
+    return plans;
+  });
+}
+
+interface ApiFigures {
+  latency: LatencySummary;
+  load: LoadResult;
+}
+
+/** A cheap tenant route: what any tenant API request costs (session, membership, plan gate) before its own query. */
+const FLOOR_PATH = '/api/settings/business';
+
+async function timeApi(server: BenchServer, cookie: string, nextPath: () => string): Promise<ApiFigures> {
+  const http = createHttpClient(server.port, { cookie });
+  try {
+    const once = async () => (await http.getJson<object>(nextPath(), DEMO_HOST)).ms;
+    for (let i = 0; i < settings.warmUp; i += 1) await once();
+    const samples: number[] = [];
+    for (let i = 0; i < settings.samples; i += 1) samples.push(await once());
+    const load = await runLoad({
+      port: server.port,
+      path: nextPath(),
+      perRequestPath: nextPath,
+      host: DEMO_HOST,
+      headers: { cookie },
+      connections: settings.connections,
+      durationSeconds: settings.loadSeconds,
+      serverPid: server.pid,
+    });
+    server.assertAlive();
+    return { latency: summarize(samples), load };
+  } finally {
+    http.close();
+  }
+}
+
+function signIn(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        hostname: '127.0.0.1',
+        port,
+        path: '/api/auth/sign-in',
+        method: 'POST',
+        headers: { host: DEMO_HOST, 'content-type': 'application/json', 'x-forwarded-for': '198.18.0.5' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new BenchError(`sign-in answered ${res.statusCode}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`));
+          resolve(([] as string[]).concat(res.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; '));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD }));
+  });
+}
+
+// ---------------------------------------------------------------- P3 stock decrements
+
+interface WriterRun {
+  operations: number;
+  seconds: number;
+  latencies: number[];
+}
+
+interface DecrementFigures {
+  ledger: { perSecond: number; latency: LatencySummary };
+  raw: { perSecond: number; latency: LatencySummary };
+  roundRatios: number[];
+}
+
+/** `writers` concurrent clients repeating `operation` for `ms`; every operation's duration. */
+async function runWriters(writers: number, ms: number, operation: () => Promise<unknown>): Promise<WriterRun> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + ms;
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      while (performance.now() < deadline) {
+        const begun = performance.now();
+        await operation();
+        latencies.push(performance.now() - begun);
+      }
+    }),
+  );
+  return { operations: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+async function measureDecrements(database: Database, tenantId: string, locationId: string): Promise<DecrementFigures> {
+  const variantIds = await database.withTenant(tenantId, async (tx) => {
+    const rows = await queryRows<{ id: string }>(tx, sql`select id from product_variants where sku like 'GEN-%' order by random() limit ${settings.hotVariants}`);
+    const ids = rows.map((row) => row.id);
+    // Enough stock that no decrement in the run is refused (a receipt, through the ledger).
+    await recordMovements(
+      tx,
+      { tenantId, userId: null, allowNegative: false },
+      ids.map((variantId) => ({ variantId, locationId, kind: 'purchase_receipt' as const, quantityMilli: 100_000_000, sourceType: 'purchase', sourceId: null })),
+    );
+    return ids;
+  });
+  const pick = () => variantIds[Math.floor(Math.random() * variantIds.length)]!;
+  const ledger = () =>
+    database.withTenant(tenantId, (tx) =>
+      recordMovements(tx, { tenantId, userId: null, allowNegative: false }, [
+        { variantId: pick(), locationId, kind: 'sale', quantityMilli: -1000, sourceType: 'sale', sourceId: null },
+      ]),
+    );
+  // The least a correct decrement needs: the guarded UPDATE and its ledger row, in one transaction.
+  const raw = () =>
+    database.withTenant(tenantId, async (tx) => {
+      const variantId = pick();
+      const [level] = await queryRows<{ on_hand: string }>(
+        tx,
+        sql`update stock_levels set on_hand = on_hand - 1, updated_at = now()
+            where tenant_id = ${tenantId} and variant_id = ${variantId} and location_id = ${locationId} and on_hand >= 1
+            returning on_hand::text`,
+      );
+      if (!level) throw new BenchError('a raw decrement found no stock');
+      await tx.execute(sql`insert into stock_movements (tenant_id, variant_id, location_id, kind, quantity, balance_after, source_type)
+        values (${tenantId}, ${variantId}, ${locationId}, 'sale', -1, ${level.on_hand}::numeric, 'sale')`);
+    });
+
+  await runWriters(settings.writers, 1000, ledger);
+  await runWriters(settings.writers, 1000, raw);
+  const runs = { ledger: [] as WriterRun[], raw: [] as WriterRun[] };
+  const roundRatios: number[] = [];
+  const roundMs = (settings.decrementSeconds * 1000) / settings.rounds;
+  for (let round = 0; round < settings.rounds; round += 1) {
+    const order = round % 2 === 0 ? (['ledger', 'raw'] as const) : (['raw', 'ledger'] as const);
+    for (const path of order) runs[path].push(await runWriters(settings.writers, roundMs, path === 'ledger' ? ledger : raw));
+    const rate = (run: WriterRun) => run.operations / run.seconds;
+    roundRatios.push(rate(runs.ledger.at(-1)!) / rate(runs.raw.at(-1)!));
+  }
+  await assertLedgerWhole(database, tenantId, variantIds);
+  const total = (list: WriterRun[]) => ({
+    perSecond: list.reduce((sum, run) => sum + run.operations, 0) / list.reduce((sum, run) => sum + run.seconds, 0),
+    latency: summarize(list.flatMap((run) => run.latencies)),
+  });
+  return { ledger: total(runs.ledger), raw: total(runs.raw), roundRatios };
+}
+
+/** Both paths must leave on hand = Σ movements and nothing below zero, or the figures mean nothing. */
+async function assertLedgerWhole(database: Database, tenantId: string, variantIds: string[]) {
+  const [check] = await database.withTenant(tenantId, (tx) =>
+    queryRows<{ mismatched: number; negative: number }>(
+      tx,
+      sql`select count(*) filter (where s.on_hand <> m.total)::int as mismatched, count(*) filter (where s.on_hand < 0)::int as negative
+          from stock_levels s
+          join (select variant_id, location_id, sum(quantity) as total from stock_movements
+                where variant_id in (select unnest(${`{${variantIds.join(',')}}`}::uuid[])) group by 1, 2) m
+            on m.variant_id = s.variant_id and m.location_id = s.location_id`,
+    ),
+  );
+  if (!check || check.mismatched || check.negative) {
+    throw new BenchError(`after the decrements, ${check?.mismatched} stock levels differ from their ledger and ${check?.negative} are negative`);
+  }
+}
+
+// ---------------------------------------------------------------- a run on one database
+
+interface DriverFigures {
+  database: string;
+  dataset: Dataset;
+  reads: { figure: ReadFigure; api: ApiFigures; direct: DirectFigures }[];
+  floor: ApiFigures;
+  decrements: DecrementFigures;
+}
+
+async function runOnDatabase(label: string, target: Target): Promise<DriverFigures> {
+  console.log(`\n  ${label}: building the dataset…`);
+  const dataset = await buildDataset(target);
+
+  // Measured with the app's own database settings (16 MB PGlite buffers, a pool of 10).
+  const database = await openDatabase('url' in target ? { driver: 'postgres', url: target.url } : { driver: 'pglite', dataDir: target.dataDir });
+  const figures = readFigures();
+  const direct: DirectFigures[] = [];
+  let decrements: DecrementFigures;
+  try {
+    console.log(`  ${label}: timing the queries directly, then stock decrements…`);
+    for (const figure of figures) direct.push(await timeDirect(database, dataset.tenantId, figure));
+    decrements = await measureDecrements(database, dataset.tenantId, dataset.locationIds[0]!);
+  } finally {
+    await database.close();
+  }
+
+  console.log(`  ${label}: timing the API…`);
+  const server = await startBenchServer({
+    label: `bench server (products, ${label})`,
+    tenants: 0,
+    misses: 0,
+    env: { TRUST_PROXY: 'true' },
+    ...('url' in target ? { databaseUrl: target.url } : { dataDir: target.dataDir }),
+  });
+  try {
+    const cookie = await signIn(server.port);
+    const reads = [];
+    for (const [index, figure] of figures.entries()) {
+      reads.push({ figure, api: await timeApi(server, cookie, () => pathOf(figure, figure.params())), direct: direct[index]! });
+    }
+    const floor = await timeApi(server, cookie, () => FLOOR_PATH);
+    return { database: label, dataset, reads, floor, decrements };
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+const perSecond = (rate: number, unit: string) => `${Math.round(rate).toLocaleString('en-US')} ${unit}`;
+
+function report(run: DriverFigures, prefix: string): SummaryLine[] {
+  const { dataset } = run;
+  printTable({
+    title: `Figure ${prefix}.1 — dataset (${run.database}), written by the set-based generator`,
+    columns: ['what', 'time'],
+    rows: [
+      [`${settings.products.toLocaleString('en-US')} products in the demo shop, opening stock at 2 locations as ledger rows`, formatSeconds(dataset.catalogMs)],
+      [`${settings.tenants.toLocaleString('en-US')} other shops (createTenant) × ${settings.tenantProducts} products with stock`, formatSeconds(dataset.tenantsMs)],
+    ],
+    notes: [
+      `Then VACUUM ANALYZE, as autovacuum would after a bulk load${run.database.startsWith('PGlite') ? '; PGlite builds in memory and the database is then written to its data folder' : ''}.`,
+    ],
+  });
+
+  printTable({
+    title: `Figure ${prefix}.2 — catalog reads in the ${settings.products.toLocaleString('en-US')}-product shop (${run.database}): through the API vs the same query function run directly`,
+    columns: ['read', 'API p50', 'API p95', `API req/s (${settings.connections} conn.)`, 'direct p50', 'direct p95', 'direct q/s', 'goal', 'status'],
+    rows: run.reads.map(({ figure, api, direct }) => [
+      figure.label,
+      formatMs(api.latency.p50),
+      formatMs(api.latency.p95),
+      formatRps(api.load.requestsPerSecond),
+      formatMs(direct.latency.p50),
+      formatMs(direct.latency.p95),
+      perSecond(direct.perSecond, 'q/s'),
+      `API p95 < ${figure.goalP95Ms} ms`,
+      goalStatus(api.latency.p95 < figure.goalP95Ms),
+    ]).concat([
+      [
+        `floor: GET ${FLOOR_PATH} (one-row read)`,
+        formatMs(run.floor.latency.p50),
+        formatMs(run.floor.latency.p95),
+        formatRps(run.floor.load.requestsPerSecond),
+        '–',
+        '–',
+        '–',
+        '',
+        'INFO',
+      ],
+    ]),
+    align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
+    notes: [
+      `p50/p95: ${settings.samples} sequential requests each on one keep-alive connection (signed in as the demo owner), random inputs; req/s: autocannon, ${settings.connections} connections, ${settings.loadSeconds} s.`,
+      'direct: the route handler\'s own query function (lookupCode / listProducts) in a withTenant transaction on the same database, same inputs, one client.',
+      'floor: a tenant route with a one-row query — the session, membership and plan checks every tenant request pays before its own query.',
+      `Search words (generated names): ${SEARCH_WORDS.join(', ')}. Lookups: random generated barcodes. Pages: uniform over all ${Math.ceil(settings.products / 25).toLocaleString('en-US')}.`,
+    ],
+  });
+  for (const { figure, api, direct } of run.reads) {
+    if (api.latency.p95 < figure.goalP95Ms) continue;
+    console.log(`\n  ✖ ${figure.label}: API p95 ${formatMs(api.latency.p95)} misses < ${figure.goalP95Ms} ms. Its statements for ${JSON.stringify(direct.planInput)}:`);
+    direct.plans.forEach((plan, index) => console.log(`\n  — statement ${index + 1}, EXPLAIN (ANALYZE, BUFFERS):\n${plan.replace(/^/gm, '    ')}`));
+  }
+
+  const { ledger, raw, roundRatios } = run.decrements;
+  const share = ledger.perSecond / raw.perSecond;
+  printTable({
+    title: `Figure ${prefix}.3 — stock decrements, ${settings.writers} concurrent clients, −1 each (${run.database})`,
+    columns: ['path', 'decrements/s', 'p50', 'p95'],
+    rows: [
+      ['ledger: recordMovements (kind sale) in a withTenant transaction', perSecond(ledger.perSecond, '/s'), formatMs(ledger.latency.p50), formatMs(ledger.latency.p95)],
+      ['raw: UPDATE stock_levels … WHERE on_hand >= 1 + INSERT stock_movements, one transaction', perSecond(raw.perSecond, '/s'), formatMs(raw.latency.p50), formatMs(raw.latency.p95)],
+    ],
+    notes: [
+      `ledger ÷ raw: ${formatRatio(share)} (goal ≥ ${GOALS.ledgerShareOfRaw}); per round: ${roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}.`,
+      `Random picks among ${settings.hotVariants} products at one location; ${settings.rounds} alternating rounds; afterwards on hand = Σ movements and nothing negative (checked).`,
+      run.database.startsWith('PGlite') ? 'PGlite is one connection in one process: the 8 clients take turns, so this is the cost per decrement, not contention.' : 'Both paths run in a withTenant transaction (RLS on), so the difference is what the ledger service adds.',
+    ],
+  });
+
+  const tag = `[${run.database}]`;
+  return [
+    ...run.reads.map(({ figure, api, direct }) => ({
+      figure: `${tag} ${figure.name} p95 (API)`,
+      value: formatMs(api.latency.p95),
+      baseline: `direct ${formatMs(direct.latency.p95)}; API ${formatRps(api.load.requestsPerSecond)}`,
+      goal: `< ${figure.goalP95Ms} ms`,
+      status: goalStatus(api.latency.p95 < figure.goalP95Ms),
+    })),
+    {
+      figure: `${tag} stock decrements, ledger ÷ raw (${settings.writers} clients)`,
+      value: `${Math.round(ledger.perSecond)}/s (${formatRatio(share)})`,
+      baseline: `raw ${Math.round(raw.perSecond)}/s`,
+      goal: `≥ ${GOALS.ledgerShareOfRaw}×`,
+      status: goalStatus(share >= GOALS.ledgerShareOfRaw),
+    },
+  ];
+}
+
+const products: BenchSuite = {
+  name: 'products',
+  description: '100,000-product catalog + 1,000 shops: barcode lookup, search, list pages (API vs direct SQL); ledger vs raw stock decrements',
+  async run() {
+    settings = readSettings();
+    const summary: SummaryLine[] = [];
+    const dataDir = createTempDataDir('products');
+    try {
+      summary.push(...report(await runOnDatabase('PGlite', { dataDir }), 'P1'));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) {
+      console.log(
+        '\n■ Figure P2 — PostgreSQL: SKIPPED, DATABASE_URL is not set. To run the suite on PostgreSQL too (a scratch database is\n' +
+          '  created there and dropped afterwards): DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- products',
+      );
+      summary.push({ figure: '[PostgreSQL] products', value: 'skipped', baseline: 'set DATABASE_URL to run', status: 'SKIPPED' });
+      return summary;
+    }
+    const scratch = await createScratchDatabase(adminUrl);
+    try {
+      const postgres = await runOnDatabase(`PostgreSQL ${scratch.serverVersion}`, { url: scratch.url });
+      summary.push(...report(postgres, 'P2'));
+    } finally {
+      await scratch.drop();
+    }
+    return summary;
+  },
+};
+
+export default products;
