@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
@@ -21,6 +22,9 @@ async function main() {
   if (process.argv.includes('--prepare')) {
     // Migrate and seed, then exit: `npm start` does this in its own process first, so the memory
     // PGlite grows while creating and filling a database is returned before the server starts.
+    // Embedded PostgreSQL has no autovacuum: refresh planner statistics and flush index pending
+    // lists here, or a grown catalog keeps the plans of an empty one.
+    if (deps.database.driver === 'pglite') await deps.database.platform.execute(sql`vacuum analyze`);
     await deps.database.close();
     return;
   }
