@@ -251,9 +251,15 @@ export const productListItemSchema = z.object({
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
+/** Lists count matching products up to this many; beyond it they say "10,000+". */
+export const PRODUCT_COUNT_CAP = 10_000;
+
 export const productListSchema = z.object({
   items: z.array(productListItemSchema),
+  /** Matching products, at most PRODUCT_COUNT_CAP. */
   total: z.int(),
+  /** More than `total` match (the count stopped at the cap). */
+  totalCapped: z.boolean(),
   page: z.int(),
   pageSize: z.int(),
 });

@@ -5,7 +5,7 @@ import type { Database, TenantTx } from '../db/client';
 import { locations, stockAdjustments, stockMovements } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
 import { notFound } from '../http/errors';
-import { createOnce, nameOf, pageOffset, readUserNames, requireActiveLocation, requireLineItems, type DocumentAuthor } from './inventory-documents';
+import { countAll, createOnce, nameOf, readPage, readUserNames, requireActiveLocation, requireLineItems, type DocumentAuthor, type Page } from './inventory-documents';
 import { readAllowNegativeStock, recordMovements } from './stock-ledger';
 
 // Stock adjustments (damage, theft, expiry, correction): one document, one movement per line.
@@ -113,32 +113,28 @@ function toListFields(row: AdjustmentHeaderRow, names: Map<string, string>): Omi
 }
 
 /** Newest first, optionally at one location. */
-export async function listAdjustments(
-  database: Database,
-  tenantId: string,
-  query: DocumentListQuery,
-): Promise<{ items: AdjustmentListItem[]; total: number; page: number; pageSize: number }> {
+export async function listAdjustments(database: Database, tenantId: string, query: DocumentListQuery): Promise<Page<AdjustmentListItem>> {
   const where = query.locationId ? eq(stockAdjustments.locationId, query.locationId) : undefined;
-  const { rows, total } = await database.withTenant(tenantId, async (tx) => {
-    const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(stockAdjustments).where(where);
-    const page = await tx
-      .select({
-        ...headerColumns,
-        lineCount: sql<number>`(select count(*)::int from stock_movements m where m.source_type = 'adjustment' and m.source_id = ${stockAdjustments.id})`,
-      })
-      .from(stockAdjustments)
-      .innerJoin(locations, eq(locations.id, stockAdjustments.locationId))
-      .where(where)
-      .orderBy(desc(stockAdjustments.createdAt), desc(stockAdjustments.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query));
-    return { rows: page, total: count?.total ?? 0 };
-  });
-  const names = await readUserNames(database, rows.map((row) => row.userId));
-  return {
-    items: rows.map(({ lineCount, ...row }) => ({ ...toListFields(row, names), lineCount })),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return readPage(
+    database,
+    tenantId,
+    query,
+    {
+      count: (tx) => tx.select(countAll).from(stockAdjustments).where(where),
+      rows: (tx, window) =>
+        tx
+          .select({
+            ...headerColumns,
+            lineCount: sql<number>`(select count(*)::int from stock_movements m where m.source_type = 'adjustment' and m.source_id = ${stockAdjustments.id})`,
+          })
+          .from(stockAdjustments)
+          .innerJoin(locations, eq(locations.id, stockAdjustments.locationId))
+          .where(where)
+          .orderBy(desc(stockAdjustments.createdAt), desc(stockAdjustments.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      people: (row) => [row.userId],
+    },
+    ({ lineCount, ...row }, names) => ({ ...toListFields(row, names), lineCount }),
+  );
 }

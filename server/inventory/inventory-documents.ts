@@ -135,4 +135,36 @@ export interface PageQuery {
   pageSize: number;
 }
 
-export const pageOffset = (query: PageQuery) => (query.page - 1) * query.pageSize;
+const pageOffset = (query: PageQuery) => (query.page - 1) * query.pageSize;
+
+export interface Page<Item> extends PageQuery {
+  items: Item[];
+  total: number;
+}
+
+/**
+ * One page of a list and the total it is a page of, read in one tenant transaction; the people on
+ * its rows are then named (users are platform rows) as each row becomes an item.
+ */
+export async function readPage<Row, Item>(
+  database: Database,
+  tenantId: string,
+  query: PageQuery,
+  read: {
+    count: (tx: TenantTx) => Promise<{ total: number }[]>;
+    rows: (tx: TenantTx, window: { limit: number; offset: number }) => Promise<Row[]>;
+    people: (row: Row) => (string | null)[];
+  },
+  toItem: (row: Row, names: Map<string, string>) => Item,
+): Promise<Page<Item>> {
+  const { rows, total } = await database.withTenant(tenantId, async (tx) => {
+    const [count] = await read.count(tx);
+    const page = await read.rows(tx, { limit: query.pageSize, offset: pageOffset(query) });
+    return { rows: page, total: count?.total ?? 0 };
+  });
+  const names = await readUserNames(database, rows.flatMap(read.people));
+  return { items: rows.map((row) => toItem(row, names)), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** The select list of a list's count query. */
+export const countAll = { total: sql<number>`count(*)::int` };

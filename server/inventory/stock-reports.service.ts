@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { queryRows } from '../db/client';
 import { locations, stockLevels, stockMovements } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
-import { nameOf, pageOffset, readUserNames } from './inventory-documents';
+import { countAll, nameOf, readPage, type Page } from './inventory-documents';
 
 // Reading stock: the movement history, the low-stock list and the valuation summary.
 
@@ -13,66 +13,53 @@ type MovementListQuery = z.output<typeof movementListQuerySchema>;
 type InventorySummary = z.output<typeof inventorySummarySchema>;
 
 /** The ledger, newest first, filtered by product, variant, location and kind. */
-export async function listMovements(
-  database: Database,
-  tenantId: string,
-  query: MovementListQuery,
-): Promise<{ items: Movement[]; total: number; page: number; pageSize: number }> {
+export async function listMovements(database: Database, tenantId: string, query: MovementListQuery): Promise<Page<Movement>> {
   const where = and(
     query.productId ? eq(productVariants.productId, query.productId) : undefined,
     query.variantId ? eq(stockMovements.variantId, query.variantId) : undefined,
     query.locationId ? eq(stockMovements.locationId, query.locationId) : undefined,
     query.kind ? eq(stockMovements.kind, query.kind) : undefined,
   );
-  const { rows, total } = await database.withTenant(tenantId, async (tx) => {
-    const [count] = await tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(stockMovements)
-      .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
-      .where(where);
-    const page = await tx
-      .select({
-        id: stockMovements.id,
-        productId: products.id,
-        productName: products.name,
-        variantId: stockMovements.variantId,
-        variantName: productVariants.name,
-        sku: productVariants.sku,
-        locationId: stockMovements.locationId,
-        locationName: locations.name,
-        kind: stockMovements.kind,
-        quantityMilli: stockMovements.quantity,
-        unitCostMinor: stockMovements.unitCostMinor,
-        balanceAfterMilli: stockMovements.balanceAfter,
-        sourceType: stockMovements.sourceType,
-        sourceId: stockMovements.sourceId,
-        reason: stockMovements.reason,
-        note: stockMovements.note,
-        userId: stockMovements.userId,
-        createdAt: stockMovements.createdAt,
-      })
-      .from(stockMovements)
-      .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .innerJoin(locations, eq(locations.id, stockMovements.locationId))
-      .where(where)
-      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query));
-    return { rows: page, total: count?.total ?? 0 };
-  });
-  const names = await readUserNames(database, rows.map((row) => row.userId));
-  return {
-    items: rows.map(({ userId, ...row }) => ({
-      ...row,
-      kind: row.kind as MovementKind,
-      userName: nameOf(names, userId),
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return readPage(
+    database,
+    tenantId,
+    query,
+    {
+      count: (tx) => tx.select(countAll).from(stockMovements).innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId)).where(where),
+      rows: (tx, window) =>
+        tx
+          .select({
+            id: stockMovements.id,
+            productId: products.id,
+            productName: products.name,
+            variantId: stockMovements.variantId,
+            variantName: productVariants.name,
+            sku: productVariants.sku,
+            locationId: stockMovements.locationId,
+            locationName: locations.name,
+            kind: stockMovements.kind,
+            quantityMilli: stockMovements.quantity,
+            unitCostMinor: stockMovements.unitCostMinor,
+            balanceAfterMilli: stockMovements.balanceAfter,
+            sourceType: stockMovements.sourceType,
+            sourceId: stockMovements.sourceId,
+            reason: stockMovements.reason,
+            note: stockMovements.note,
+            userId: stockMovements.userId,
+            createdAt: stockMovements.createdAt,
+          })
+          .from(stockMovements)
+          .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+          .innerJoin(products, eq(products.id, productVariants.productId))
+          .innerJoin(locations, eq(locations.id, stockMovements.locationId))
+          .where(where)
+          .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      people: (row) => [row.userId],
+    },
+    ({ userId, ...row }, names) => ({ ...row, kind: row.kind as MovementKind, userName: nameOf(names, userId), createdAt: row.createdAt.toISOString() }),
+  );
 }
 
 /** Items at or below their reorder level (per location), active products only. */

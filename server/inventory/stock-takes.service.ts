@@ -6,7 +6,18 @@ import { locations, stockTakeLines, stockTakes } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
 import { quantityFromNumeric } from '../db/schema/quantity';
 import { HttpError, notFound } from '../http/errors';
-import { createOnce, lineProblems, loadLineItems, nameOf, pageOffset, readUserNames, requireActiveLocation, type DocumentAuthor } from './inventory-documents';
+import {
+  countAll,
+  createOnce,
+  lineProblems,
+  loadLineItems,
+  nameOf,
+  readPage,
+  readUserNames,
+  requireActiveLocation,
+  type DocumentAuthor,
+  type Page,
+} from './inventory-documents';
 import { lockStockLevels, readAllowNegativeStock, recordMovements } from './stock-ledger';
 
 // Stock takes: a count sheet per location. While counting, each line compares the count with on
@@ -198,32 +209,28 @@ export async function getStockTake(database: Database, tenantId: string, stockTa
 }
 
 /** Newest first; filtered by status and location. */
-export async function listStockTakes(
-  database: Database,
-  tenantId: string,
-  query: DocumentListQuery,
-): Promise<{ items: StockTakeListItem[]; total: number; page: number; pageSize: number }> {
+export async function listStockTakes(database: Database, tenantId: string, query: DocumentListQuery): Promise<Page<StockTakeListItem>> {
   const where = and(
     query.status ? eq(stockTakes.status, query.status) : undefined,
     query.locationId ? eq(stockTakes.locationId, query.locationId) : undefined,
   );
-  const { rows, total } = await database.withTenant(tenantId, async (tx) => {
-    const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(stockTakes).where(where);
-    const page = await tx
-      .select({ ...headerColumns, lineCount: sql<number>`(select count(*)::int from stock_take_lines l where l.stock_take_id = ${stockTakes.id})` })
-      .from(stockTakes)
-      .innerJoin(locations, eq(locations.id, stockTakes.locationId))
-      .where(where)
-      .orderBy(desc(stockTakes.createdAt), desc(stockTakes.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query));
-    return { rows: page, total: count?.total ?? 0 };
-  });
-  const names = await readUserNames(database, rows.flatMap((row) => [row.startedBy, row.postedBy]));
-  return {
-    items: rows.map((row) => ({ ...toHeader(row, names), lineCount: row.lineCount })),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return readPage(
+    database,
+    tenantId,
+    query,
+    {
+      count: (tx) => tx.select(countAll).from(stockTakes).where(where),
+      rows: (tx, window) =>
+        tx
+          .select({ ...headerColumns, lineCount: sql<number>`(select count(*)::int from stock_take_lines l where l.stock_take_id = ${stockTakes.id})` })
+          .from(stockTakes)
+          .innerJoin(locations, eq(locations.id, stockTakes.locationId))
+          .where(where)
+          .orderBy(desc(stockTakes.createdAt), desc(stockTakes.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      people: (row) => [row.startedBy, row.postedBy],
+    },
+    (row, names) => ({ ...toHeader(row, names), lineCount: row.lineCount }),
+  );
 }

@@ -5,7 +5,7 @@ import type { Database, TenantTx } from '../db/client';
 import { locations, stockTransferLines, stockTransfers } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
 import { HttpError, notFound } from '../http/errors';
-import { createOnce, nameOf, pageOffset, readUserNames, requireActiveLocation, requireLineItems, type DocumentAuthor } from './inventory-documents';
+import { countAll, createOnce, nameOf, readPage, readUserNames, requireActiveLocation, requireLineItems, type DocumentAuthor, type Page } from './inventory-documents';
 import { readAllowNegativeStock, recordMovements, type MovementRequest } from './stock-ledger';
 
 // Transfers between locations (feature multi_location): sending takes the stock out of the source
@@ -193,30 +193,22 @@ export async function getTransfer(database: Database, tenantId: string, transfer
 }
 
 /** Newest first; filtered by status and by a location at either end. */
-export async function listTransfers(
-  database: Database,
-  tenantId: string,
-  query: DocumentListQuery,
-): Promise<{ items: TransferListItem[]; total: number; page: number; pageSize: number }> {
+export async function listTransfers(database: Database, tenantId: string, query: DocumentListQuery): Promise<Page<TransferListItem>> {
   const where = and(
     query.status ? eq(stockTransfers.status, query.status) : undefined,
     query.locationId ? or(eq(stockTransfers.fromLocationId, query.locationId), eq(stockTransfers.toLocationId, query.locationId)) : undefined,
   );
-  const { rows, total } = await database.withTenant(tenantId, async (tx) => {
-    const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(stockTransfers).where(where);
-    const lineCount = sql<number>`(select count(*)::int from stock_transfer_lines l where l.transfer_id = ${stockTransfers.id})`;
-    const page = await selectHeaders(tx, { lineCount })
-      .where(where)
-      .orderBy(desc(stockTransfers.sentAt), desc(stockTransfers.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query));
-    return { rows: page, total: count?.total ?? 0 };
-  });
-  const names = await readUserNames(database, rows.flatMap((row) => [row.sentBy, row.receivedBy]));
-  return {
-    items: rows.map((row) => ({ ...toHeader(row, names), lineCount: row.lineCount })),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const lineCount = sql<number>`(select count(*)::int from stock_transfer_lines l where l.transfer_id = ${stockTransfers.id})`;
+  return readPage(
+    database,
+    tenantId,
+    query,
+    {
+      count: (tx) => tx.select(countAll).from(stockTransfers).where(where),
+      rows: (tx, window) =>
+        selectHeaders(tx, { lineCount }).where(where).orderBy(desc(stockTransfers.sentAt), desc(stockTransfers.id)).limit(window.limit).offset(window.offset),
+      people: (row) => [row.sentBy, row.receivedBy],
+    },
+    (row, names) => ({ ...toHeader(row, names), lineCount: row.lineCount }),
+  );
 }

@@ -1,56 +1,34 @@
-import { randomBytes } from 'node:crypto';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitMessage, upgradeMessage } from '../../core/billing/plan-features.rules';
 import { productInputSchema } from '../../core/products/products.schemas';
-import { createTenant, createUser, subscribeToPlan, TEST_PASSWORD } from '../../tests/support/factories';
-import { createTestApp, signInAs, type TestApp } from '../../tests/support/test-app';
+import { createTestShop, type ShopRole, type TestShop } from '../../tests/support/catalog-shop';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { products, productVariants } from '../db/schema/products';
 import { changedPrice } from './bulk.service';
 import { createProduct, readProductWriteContext } from './products.service';
 
 let testApp: TestApp;
 
-interface Shop {
-  tenantId: string;
-  host: string;
-  owner: string;
-  cashier: string;
-}
-
-async function openShop(plan?: 'Starter' | 'Professional'): Promise<Shop> {
-  const subdomain = `bulk-${randomBytes(4).toString('hex')}`;
-  const host = `${subdomain}.localhost:3000`;
-  const tenant = await createTenant(testApp.database, { subdomain });
-  if (plan) await subscribeToPlan(testApp.database, tenant.id, plan);
-  const owner = await createUser(testApp.database, testApp.deps.auth, { tenantId: tenant.id, role: 'manager' });
-  const cashier = await createUser(testApp.database, testApp.deps.auth, { tenantId: tenant.id, role: 'cashier' });
-  return {
-    tenantId: tenant.id,
-    host,
-    owner: await signInAs(testApp, host, owner.email, TEST_PASSWORD),
-    cashier: await signInAs(testApp, host, cashier.email, TEST_PASSWORD),
-  };
-}
-
 /** A product with one variant per price, straight through the product service. */
-async function addProduct(shop: Shop, name: string, pricesMinor: number[]): Promise<string> {
+async function addProduct(shop: TestShop, name: string, pricesMinor: number[]): Promise<string> {
   const data = productInputSchema.parse({
     name,
     variants: pricesMinor.map((sellingPriceMinor, index) => ({ name: pricesMinor.length > 1 ? `Size ${index + 1}` : '', sellingPriceMinor })),
   });
-  return testApp.database.withTenant(shop.tenantId, async (tx) => {
-    const context = await readProductWriteContext(tx, { tenantId: shop.tenantId, userId: null, requestKey: null });
+  return testApp.database.withTenant(shop.tenant.id, async (tx) => {
+    const context = await readProductWriteContext(tx, { tenantId: shop.tenant.id, userId: null, requestKey: null });
     return (await createProduct(tx, context, data, { checkLimit: false })).id;
   });
 }
 
-function post(shop: Shop, path: string, body: unknown, cookie = shop.owner) {
-  return testApp.request(path, { method: 'POST', host: shop.host, headers: { cookie }, body });
+/** Bulk operations are a manager's: they post as the manager unless told otherwise. */
+function post(shop: TestShop, path: string, body: unknown, as: ShopRole = 'manager') {
+  return shop.call('POST', path, { body, as });
 }
 
-async function pricesOf(shop: Shop, productIds: string[]) {
-  const rows = await testApp.database.withTenant(shop.tenantId, (tx) =>
+async function pricesOf(shop: TestShop, productIds: string[]) {
+  const rows = await testApp.database.withTenant(shop.tenant.id, (tx) =>
     tx
       .select({ productId: productVariants.productId, price: productVariants.sellingPriceMinor })
       .from(productVariants)
@@ -60,18 +38,18 @@ async function pricesOf(shop: Shop, productIds: string[]) {
   return productIds.map((id) => rows.filter((row) => row.productId === id).map((row) => row.price));
 }
 
-async function statusesOf(shop: Shop, productIds: string[]) {
-  const rows = await testApp.database.withTenant(shop.tenantId, (tx) =>
+async function statusesOf(shop: TestShop, productIds: string[]) {
+  const rows = await testApp.database.withTenant(shop.tenant.id, (tx) =>
     tx.select({ id: products.id, status: products.status }).from(products).where(inArray(products.id, productIds)),
   );
   return productIds.map((id) => rows.find((row) => row.id === id)?.status);
 }
 
-let shop: Shop;
+let shop: TestShop;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  shop = await openShop();
+  shop = await createTestShop(testApp);
 });
 afterAll(() => testApp.close());
 
@@ -134,12 +112,12 @@ describe('bulk archive', () => {
   });
 
   it('refuses to restore past the plan limit (402) and restores nothing', async () => {
-    const limited = await openShop('Professional');
+    const limited = await createTestShop(testApp, { plan: 'Professional' });
     const archived = [await addProduct(limited, 'Old stock 1', [1_00]), await addProduct(limited, 'Old stock 2', [1_00])];
     expect((await post(limited, '/api/products/bulk/archive', { productIds: archived, archived: true })).status).toBe(200);
     // 4,999 active products of Professional's 5,000: one more fits, two do not.
-    await testApp.database.withTenant(limited.tenantId, (tx) =>
-      tx.execute(sql`insert into products (tenant_id, name) select ${limited.tenantId}::uuid, 'Seeded ' || n from generate_series(1, 4999) n`),
+    await testApp.database.withTenant(limited.tenant.id, (tx) =>
+      tx.execute(sql`insert into products (tenant_id, name) select ${limited.tenant.id}::uuid, 'Seeded ' || n from generate_series(1, 4999) n`),
     );
     const response = await post(limited, '/api/products/bulk/archive', { productIds: archived, archived: false });
     expect(response.status).toBe(402);
@@ -152,10 +130,10 @@ describe('bulk archive', () => {
 describe('access and isolation', () => {
   it('refuses cashiers (403) and plans without bulk operations (402)', async () => {
     const id = await addProduct(shop, 'Torch', [300_00]);
-    expect((await post(shop, '/api/products/bulk/price', { productIds: [id], mode: 'set', value: 1 }, shop.cashier)).status).toBe(403);
-    expect((await post(shop, '/api/products/bulk/archive', { productIds: [id], archived: true }, shop.cashier)).status).toBe(403);
+    expect((await post(shop, '/api/products/bulk/price', { productIds: [id], mode: 'set', value: 1 }, 'cashier')).status).toBe(403);
+    expect((await post(shop, '/api/products/bulk/archive', { productIds: [id], archived: true }, 'cashier')).status).toBe(403);
 
-    const starter = await openShop('Starter');
+    const starter = await createTestShop(testApp, { plan: 'Starter' });
     const own = await addProduct(starter, 'Starter soap', [45_00]);
     for (const [path, body] of [
       ['/api/products/bulk/price', { productIds: [own], mode: 'set', value: 1 }],
@@ -170,7 +148,7 @@ describe('access and isolation', () => {
   });
 
   it("answers 404 when any id is not the shop's own, and changes nothing in either shop", async () => {
-    const shopB = await openShop();
+    const shopB = await createTestShop(testApp);
     const ofA = await addProduct(shop, 'Milk', [60_00]);
     const ofB = await addProduct(shopB, 'Eggs', [15_00]);
     for (const productIds of [[ofA], [ofB, ofA]]) {

@@ -1,26 +1,20 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import type { Category, Unit } from '../../core/products/products.schemas';
-import { createTenant, createUser, subscribeToPlan, TEST_PASSWORD } from '../../tests/support/factories';
-import { createTestApp, signInAs, type TestApp } from '../../tests/support/test-app';
+import { createTestShop, type ShopRole } from '../../tests/support/catalog-shop';
+import { createTestApp, type TestApp, type TestResponse } from '../../tests/support/test-app';
 
 let testApp: TestApp;
 
 interface Shop {
-  call(method: string, path: string, body?: unknown, as?: 'manager' | 'cashier'): ReturnType<TestApp['request']>;
+  call(method: string, path: string, body?: unknown, as?: ShopRole): Promise<TestResponse>;
 }
 
+/** Reference data is the manager's to keep: a shop's requests go as its manager unless told otherwise. */
 async function openShop(plan?: 'Starter'): Promise<Shop> {
-  const subdomain = `refs-${randomBytes(4).toString('hex')}`;
-  const host = `${subdomain}.localhost:3000`;
-  const tenant = await createTenant(testApp.database, { subdomain });
-  if (plan) await subscribeToPlan(testApp.database, tenant.id, plan);
-  const cookies = {
-    manager: await signInAs(testApp, host, (await createUser(testApp.database, testApp.deps.auth, { tenantId: tenant.id, role: 'manager' })).email, TEST_PASSWORD),
-    cashier: await signInAs(testApp, host, (await createUser(testApp.database, testApp.deps.auth, { tenantId: tenant.id, role: 'cashier' })).email, TEST_PASSWORD),
-  };
-  return { call: (method, path, body, as = 'manager') => testApp.request(path, { method, host, body, headers: { cookie: cookies[as] } }) };
+  const shop = await createTestShop(testApp, { plan });
+  return { call: (method, path, body, as = 'manager') => shop.call(method, path, { body, as }) };
 }
 
 let shop: Shop;

@@ -55,20 +55,37 @@ async function getCategory(tx: TenantTx, id: string): Promise<Category> {
   return category;
 }
 
-/** A parent must exist here, and may not be the category itself or one inside it. */
-async function checkParent(tx: TenantTx, parentId: string, categoryId: string | null) {
+/** The self-references that must not loop: a category's parent, a pack's base unit. */
+const chains = {
+  categoryParents: { table: 'product_categories', link: 'parent_id' },
+  unitBases: { table: 'units', link: 'base_unit_id' },
+} as const;
+
+/**
+ * Follows a chain of self-references up from `startId` (RLS keeps it to this shop): whether the
+ * start exists here, and whether the chain reaches `rowId`, which would make a loop.
+ */
+async function followChain(tx: TenantTx, chain: keyof typeof chains, startId: string, rowId: string | null) {
+  const table = sql.identifier(chains[chain].table);
+  const link = sql.identifier(chains[chain].link);
   const [row] = await queryRows<{ found: boolean; loops: boolean }>(
     tx,
-    sql`with recursive ancestors as (
-          select id, parent_id from product_categories where id = ${parentId}
+    sql`with recursive chain as (
+          select id, ${link} as link from ${table} where id = ${startId}
           union
-          select c.id, c.parent_id from product_categories c join ancestors a on c.id = a.parent_id
+          select t.id, t.${link} from ${table} t join chain on t.id = chain.link
         )
-        select exists (select 1 from ancestors where id = ${parentId}) as found,
-               exists (select 1 from ancestors where id = ${categoryId}::uuid) as loops`,
+        select exists (select 1 from chain where id = ${startId}) as found,
+               exists (select 1 from chain where id = ${rowId}::uuid) as loops`,
   );
-  if (!row?.found) throw fieldError('validation_failed', 'parentId', 'Choose a parent category from the list');
-  if (row.loops) throw fieldError('validation_failed', 'parentId', 'A category cannot be inside itself or one of its sub-categories');
+  return { found: row?.found ?? false, loops: row?.loops ?? false };
+}
+
+/** A parent must exist here, and may not be the category itself or one inside it. */
+async function checkParent(tx: TenantTx, parentId: string, categoryId: string | null) {
+  const { found, loops } = await followChain(tx, 'categoryParents', parentId, categoryId);
+  if (!found) throw fieldError('validation_failed', 'parentId', 'Choose a parent category from the list');
+  if (loops) throw fieldError('validation_failed', 'parentId', 'A category cannot be inside itself or one of its sub-categories');
 }
 
 const CATEGORY_TAKEN = 'There is already a category with this name here';
@@ -172,18 +189,9 @@ async function getUnit(tx: TenantTx, id: string): Promise<Unit> {
 
 /** A pack's base unit must exist here and must not, through its own bases, lead back to the pack. */
 async function checkBaseUnit(tx: TenantTx, baseUnitId: string, unitId: string | null) {
-  const [row] = await queryRows<{ found: boolean; loops: boolean }>(
-    tx,
-    sql`with recursive bases as (
-          select id, base_unit_id from units where id = ${baseUnitId}
-          union
-          select u.id, u.base_unit_id from units u join bases b on u.id = b.base_unit_id
-        )
-        select exists (select 1 from bases where id = ${baseUnitId}) as found,
-               exists (select 1 from bases where id = ${unitId}::uuid) as loops`,
-  );
-  if (!row?.found) throw fieldError('validation_failed', 'baseUnitId', 'Choose the unit this one contains');
-  if (row.loops) throw fieldError('validation_failed', 'baseUnitId', 'A unit cannot contain itself');
+  const { found, loops } = await followChain(tx, 'unitBases', baseUnitId, unitId);
+  if (!found) throw fieldError('validation_failed', 'baseUnitId', 'Choose the unit this one contains');
+  if (loops) throw fieldError('validation_failed', 'baseUnitId', 'A unit cannot contain itself');
 }
 
 const UNIT_TAKEN = 'There is already a unit with this name';

@@ -1,39 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitMessage, upgradeMessage } from '../../core/billing/plan-features.rules';
 import { parseCsv, serializeCsv } from '../../core/products/csv.rules';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '../../core/products/products.schemas';
-import { createTenant, createUser, subscribeToPlan, TEST_PASSWORD } from '../../tests/support/factories';
-import { createTestApp, signInAs, type TestApp } from '../../tests/support/test-app';
+import { createTestShop, type ShopRole, type TestShop } from '../../tests/support/catalog-shop';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { queryRows } from '../db/client';
 import { productCategories, products } from '../db/schema/products';
 
 let testApp: TestApp;
 
-interface Shop {
-  tenantId: string;
-  host: string;
-  owner: string;
-  cashier: string;
-}
-
-async function openShop(plan?: 'Starter' | 'Professional'): Promise<Shop> {
-  const subdomain = `imp-${randomBytes(4).toString('hex')}`;
-  const host = `${subdomain}.localhost:3000`;
-  const tenant = await createTenant(testApp.database, { subdomain });
-  if (plan) await subscribeToPlan(testApp.database, tenant.id, plan);
-  const owner = await createUser(testApp.database, testApp.deps.auth, { tenantId: tenant.id, role: 'admin' });
-  const cashier = await createUser(testApp.database, testApp.deps.auth, { tenantId: tenant.id, role: 'cashier' });
-  return {
-    tenantId: tenant.id,
-    host,
-    owner: await signInAs(testApp, host, owner.email, TEST_PASSWORD),
-    cashier: await signInAs(testApp, host, cashier.email, TEST_PASSWORD),
-  };
-}
-
-function upload(shop: Shop, path: string, file: string | Buffer, options: { key?: string; cookie?: string } = {}) {
+function upload(shop: TestShop, path: string, file: string | Buffer, options: { key?: string; as?: ShopRole } = {}) {
   const boundary = '----dukani-import-test';
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -46,19 +24,19 @@ function upload(shop: Shop, path: string, file: string | Buffer, options: { key?
       // connection; a kept-alive socket would take the next test's request down with it.
       connection: 'close',
       'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: options.cookie ?? shop.owner,
+      cookie: shop.cookies[options.as ?? 'owner'],
       ...(options.key ? { 'idempotency-key': options.key } : {}),
     },
   });
 }
-const preview = (shop: Shop, file: string | Buffer) => upload(shop, '/api/products/import/preview', file);
-const importFile = (shop: Shop, file: string | Buffer, key?: string) => upload(shop, '/api/products/import', file, { key });
+const preview = (shop: TestShop, file: string | Buffer) => upload(shop, '/api/products/import/preview', file);
+const importFile = (shop: TestShop, file: string | Buffer, key?: string) => upload(shop, '/api/products/import', file, { key });
 
 const csv = (rows: Array<Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>>) =>
   serializeCsv([[...IMPORT_COLUMNS], ...rows.map((row) => IMPORT_COLUMNS.map((column) => row[column] ?? ''))]);
 
-async function countsOf(shop: Shop) {
-  return testApp.database.withTenant(shop.tenantId, async (tx) => {
+async function countsOf(shop: TestShop) {
+  return testApp.database.withTenant(shop.tenant.id, async (tx) => {
     const [productRow] = await tx.select({ total: count() }).from(products);
     const [categoryRow] = await tx.select({ total: count() }).from(productCategories);
     const [movementRow] = await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from stock_movements`);
@@ -82,17 +60,17 @@ const GOOD_ROWS = [
   { name: 'Airtime card, "Safaricom" 100', selling_price: '100', track_stock: 'no', tax_class: 'exempt', description: 'Scratch card\nsold at face value' },
 ];
 
-let shop: Shop;
+let shop: TestShop;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  shop = await openShop();
+  shop = await createTestShop(testApp);
 });
 afterAll(() => testApp.close());
 
 describe('the template', () => {
   it('is a CSV attachment with the header and two example rows', async () => {
-    const response = await testApp.request('/api/products/import/template.csv', { host: shop.host, headers: { cookie: shop.owner } });
+    const response = await shop.call('GET', '/api/products/import/template.csv');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="products-template.csv"/);
@@ -143,7 +121,7 @@ describe('preview', () => {
     const noFile = await testApp.request('/api/products/import/preview', {
       method: 'POST',
       host: shop.host,
-      headers: { cookie: shop.owner, 'content-type': 'text/csv' },
+      headers: { cookie: shop.cookies.owner, 'content-type': 'text/csv' },
       rawBody: 'name\r\nx\r\n',
     });
     expect(noFile.status).toBe(400);
@@ -161,7 +139,7 @@ describe('preview', () => {
 
 describe('import', () => {
   it('refuses a file with one bad row with "row N.column" messages and writes nothing; the fixed file imports every row', async () => {
-    const importShop = await openShop();
+    const importShop = await createTestShop(testApp);
     const before = await countsOf(importShop);
     const bad = csv([GOOD_ROWS[0]!, { ...GOOD_ROWS[1]!, barcode: '5901234123458' }, GOOD_ROWS[2]!]);
     const refused = await importFile(importShop, bad);
@@ -176,7 +154,7 @@ describe('import', () => {
     const after = await countsOf(importShop);
     expect(after).toEqual({ products: before.products + 3, categories: before.categories + 3, movements: before.movements + 2 });
 
-    const [coke] = await testApp.database.withTenant(importShop.tenantId, (tx) =>
+    const [coke] = await testApp.database.withTenant(importShop.tenant.id, (tx) =>
       queryRows<{ sku: string; price: number; codes: string; on_hand: string; category: string; parent: string }>(
         tx,
         sql`select v.sku, v.selling_price_minor as price, (select string_agg(code, ',' order by code) from product_barcodes b where b.variant_id = v.id) as codes,
@@ -190,7 +168,7 @@ describe('import', () => {
   });
 
   it('answers a repeated Idempotency-Key with the first result and imports nothing again', async () => {
-    const replayShop = await openShop();
+    const replayShop = await createTestShop(testApp);
     const key = randomUUID();
     const first = await importFile(replayShop, csv(GOOD_ROWS.slice(1)), key);
     expect(first.status).toBe(201);
@@ -202,10 +180,10 @@ describe('import', () => {
   });
 
   it('checks the product limit once for the whole file: over it, 402 and nothing written', async () => {
-    const limitedShop = await openShop('Professional');
+    const limitedShop = await createTestShop(testApp, { plan: 'Professional' });
     // 4,999 of Professional's 5,000 products exist; the file adds two.
-    await testApp.database.withTenant(limitedShop.tenantId, (tx) =>
-      tx.execute(sql`insert into products (tenant_id, name) select ${limitedShop.tenantId}::uuid, 'Seeded ' || n from generate_series(1, 4999) n`),
+    await testApp.database.withTenant(limitedShop.tenant.id, (tx) =>
+      tx.execute(sql`insert into products (tenant_id, name) select ${limitedShop.tenant.id}::uuid, 'Seeded ' || n from generate_series(1, 4999) n`),
     );
     const before = await countsOf(limitedShop);
     const response = await importFile(limitedShop, csv(GOOD_ROWS.slice(0, 2)));
@@ -218,15 +196,15 @@ describe('import', () => {
   it('creates missing brands when the plan has advanced inventory (the preview only lists them)', async () => {
     const response = await preview(shop, csv([{ name: 'Omo 1 kg', brand: 'Omo', selling_price: '250' }]));
     expect(response.json()).toMatchObject({ errorCount: 0, newBrands: ['Omo'] });
-    const [row] = await testApp.database.withTenant(shop.tenantId, (tx) => tx.select({ total: count() }).from(products).where(eq(products.name, 'Omo 1 kg')));
+    const [row] = await testApp.database.withTenant(shop.tenant.id, (tx) => tx.select({ total: count() }).from(products).where(eq(products.name, 'Omo 1 kg')));
     expect(row!.total).toBe(0);
   });
 });
 
 describe('access and isolation', () => {
   it('refuses cashiers (403) and plans without bulk operations (402) on every import route', async () => {
-    const starter = await openShop('Starter');
-    expect((await upload(shop, '/api/products/import/preview', csv(GOOD_ROWS), { cookie: shop.cashier })).status).toBe(403);
+    const starter = await createTestShop(testApp, { plan: 'Starter' });
+    expect((await upload(shop, '/api/products/import/preview', csv(GOOD_ROWS), { as: 'cashier' })).status).toBe(403);
     const paths = ['/api/products/import/preview', '/api/products/import'];
     for (const path of paths) {
       const response = await upload(starter, path, csv(GOOD_ROWS));
@@ -234,19 +212,19 @@ describe('access and isolation', () => {
       expect(response.json().error.message).toBe(upgradeMessage('bulk_operations'));
     }
     for (const path of ['/api/products/import/template.csv', '/api/products/export.csv']) {
-      expect((await testApp.request(path, { host: starter.host, headers: { cookie: starter.owner } })).status, path).toBe(402);
+      expect((await starter.call('GET', path)).status, path).toBe(402);
     }
   });
 
   it("checks SKUs and barcodes against the shop's own catalog only, and exports only its own products", async () => {
-    const shopA = await openShop();
-    const shopB = await openShop();
+    const shopA = await createTestShop(testApp);
+    const shopB = await createTestShop(testApp);
     expect((await importFile(shopA, csv([GOOD_ROWS[0]!]))).status).toBe(201);
     const inB = await preview(shopB, csv([GOOD_ROWS[0]!]));
     expect(inB.json()).toMatchObject({ validCount: 1, errorCount: 0 });
     const inA = await preview(shopA, csv([GOOD_ROWS[0]!]));
     expect(inA.json().rows[0].errors).toMatchObject({ sku: ['SKU COKE-500 is already used by Coca-Cola 500 ml'], barcode: expect.any(Array) });
-    const exportB = await testApp.request('/api/products/export.csv', { host: shopB.host, headers: { cookie: shopB.owner } });
+    const exportB = await shopB.call('GET', '/api/products/export.csv');
     expect(exportB.status).toBe(200);
     expect(exportB.text).not.toContain('COKE-500');
   });
@@ -254,9 +232,9 @@ describe('access and isolation', () => {
 
 describe('export', () => {
   it('writes the catalog in the import columns, and the file imports into another shop unchanged', async () => {
-    const source = await openShop();
+    const source = await createTestShop(testApp);
     expect((await importFile(source, csv(GOOD_ROWS))).status).toBe(201);
-    const exported = await testApp.request('/api/products/export.csv', { host: source.host, headers: { cookie: source.owner } });
+    const exported = await source.call('GET', '/api/products/export.csv');
     expect(exported.status).toBe(200);
     expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     const parsed = parseCsv(exported.text);
@@ -268,19 +246,19 @@ describe('export', () => {
     expect(sugar).toMatchObject({ category: 'Groceries', unit: 'Kilogram', cost_price: '140.00', selling_price: '160.00', tax_class: 'zero_rated', opening_stock: '25.5', location: '' });
     expect(rows[0]![IMPORT_COLUMNS.indexOf('description')]).toBe('Scratch card\nsold at face value');
 
-    const target = await openShop();
+    const target = await createTestShop(testApp);
     const reimported = await importFile(target, exported.text);
     expect(reimported.status).toBe(201);
     expect(reimported.json()).toEqual({ createdCount: 3 });
-    const again = await testApp.request('/api/products/export.csv', { host: target.host, headers: { cookie: target.owner } });
+    const again = await target.call('GET', '/api/products/export.csv');
     expect(again.text).toBe(exported.text);
   });
 
   it('pages through a catalog larger than one page', async () => {
-    const large = await openShop();
+    const large = await createTestShop(testApp);
     const rows = Array.from({ length: 1001 }, (_, index) => ({ name: `Item ${String(index).padStart(4, '0')}`, selling_price: '1', track_stock: 'no' }));
     expect((await importFile(large, csv(rows))).status).toBe(201);
-    const exported = await testApp.request('/api/products/export.csv', { host: large.host, headers: { cookie: large.owner } });
+    const exported = await large.call('GET', '/api/products/export.csv');
     const parsed = parseCsv(exported.text);
     expect(parsed.ok && parsed.records.length).toBe(1002);
     expect(parsed.ok && parsed.records.at(-1)!.fields[0]).toBe('Item 1000');

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BarcodeLookup, ProductList, ProductListItem, productListQuerySchema } from '../../core/products/products.schemas';
+import { PRODUCT_COUNT_CAP, type BarcodeLookup, type ProductList, type ProductListItem, type productListQuerySchema } from '../../core/products/products.schemas';
 import { queryRows, type TenantTx } from '../db/client';
 import { quantityFromNumeric } from '../db/schema/quantity';
 import { HttpError } from '../http/errors';
@@ -56,11 +56,19 @@ export async function listProducts(tx: TenantTx, tenantId: string, options: Prod
         order by ${orderBy(options)}
         limit ${options.pageSize} offset ${offset}`,
   );
-  // A partly filled page tells the total without counting (most searches and small shops).
+  // A partly filled page tells the total without counting (most searches and small shops);
+  // otherwise counting stops past PRODUCT_COUNT_CAP, so a 100,000-item catalog is not counted
+  // on every page turn ("10,000+").
   const total =
     rows.length > 0 && rows.length < options.pageSize
       ? offset + rows.length
-      : (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from products p ${stock} where ${where}`))[0]!.total;
+      : (
+          await queryRows<{ total: number }>(
+            tx,
+            sql`select count(*)::int as total from (select 1 from products p ${stock} where ${where} limit ${PRODUCT_COUNT_CAP + 1}) counted`,
+          )
+        )[0]!.total;
+  const totalCapped = total > PRODUCT_COUNT_CAP;
   const variants = rows.length ? await pageVariants(tx, tenantId, rows.map((row) => row.id), options.locationId) : [];
 
   return {
@@ -91,7 +99,8 @@ export async function listProducts(tx: TenantTx, tenantId: string, options: Prod
         })),
       };
     }),
-    total,
+    total: Math.min(total, PRODUCT_COUNT_CAP),
+    totalCapped,
     page: options.page,
     pageSize: options.pageSize,
   };
@@ -170,10 +179,10 @@ function searchFilter(tenantId: string, search: string): SQL {
 
 const atLocation = (locationId: string | undefined) => (locationId ? sql`and s.location_id = ${locationId}` : sql``);
 
-/** Name and last-changed follow their indexes (products_name_order, products_updated_order). */
+/** Name and last-changed follow their indexes (products_name_order on name_key, products_updated_order). */
 function orderBy(options: ProductListOptions): SQL {
   const direction = options.order === 'desc' ? sql`desc` : sql`asc`;
-  const byName = sql`lower(p.name) ${direction}, p.id ${direction}`;
+  const byName = sql`p.name_key ${direction}, p.id ${direction}`;
   switch (options.sort) {
     case 'name':
       return byName;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { quantity } from './quantity';
@@ -64,6 +64,10 @@ export const products = pgTable(
   {
     ...tenantOwnedColumns(),
     name: text('name').notNull(),
+    /** lower(name), stored: the list's sort key, read from the index alone (an expression index cannot be). */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${products.name})`),
     description: text('description'),
     /** standard (one or more variants) or combo (a bundle whose sale consumes its components). */
     kind: text('kind').notNull().default('standard'),
@@ -95,7 +99,7 @@ export const products = pgTable(
     check('products_reorder_level_check', sql`${t.reorderLevel} is null or ${t.reorderLevel} >= 0`),
     check('products_warranty_check', sql`${t.warrantyDays} is null or ${t.warrantyDays} > 0`),
     uniqueIndex('products_request_key_unique').on(t.tenantId, t.requestKey),
-    index('products_name_order').on(t.tenantId, sql`lower(${t.name})`, t.id),
+    index('products_name_order').on(t.tenantId, t.status, t.nameKey, t.id),
     index('products_updated_order').on(t.tenantId, t.updatedAt),
     index('products_status_idx').on(t.tenantId, t.status),
     index('products_category_idx').on(t.tenantId, t.categoryId),
