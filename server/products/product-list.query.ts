@@ -58,17 +58,18 @@ export async function listProducts(tx: TenantTx, tenantId: string, options: Prod
   );
   // A partly filled page tells the total without counting (most searches and small shops);
   // otherwise counting stops past PRODUCT_COUNT_CAP, so a 100,000-item catalog is not counted
-  // on every page turn ("10,000+").
-  const total =
-    rows.length > 0 && rows.length < options.pageSize
-      ? offset + rows.length
-      : (
-          await queryRows<{ total: number }>(
-            tx,
-            sql`select count(*)::int as total from (select 1 from products p ${stock} where ${where} limit ${PRODUCT_COUNT_CAP + 1}) counted`,
-          )
-        )[0]!.total;
-  const totalCapped = total > PRODUCT_COUNT_CAP;
+  // on every page turn ("over 10,000").
+  const pagePartlyFilled = rows.length > 0 && rows.length < options.pageSize;
+  const counted = pagePartlyFilled
+    ? offset + rows.length
+    : (
+        await queryRows<{ total: number }>(
+          tx,
+          sql`select count(*)::int as total from (select 1 from products p ${stock} where ${where} limit ${PRODUCT_COUNT_CAP + 1}) counted`,
+        )
+      )[0]!.total;
+  const totalCapped = !pagePartlyFilled && counted > PRODUCT_COUNT_CAP;
+  const total = totalCapped ? PRODUCT_COUNT_CAP : counted;
   const variants = rows.length ? await pageVariants(tx, tenantId, rows.map((row) => row.id), options.locationId) : [];
 
   return {
@@ -99,7 +100,7 @@ export async function listProducts(tx: TenantTx, tenantId: string, options: Prod
         })),
       };
     }),
-    total: Math.min(total, PRODUCT_COUNT_CAP),
+    total,
     totalCapped,
     page: options.page,
     pageSize: options.pageSize,

@@ -46,10 +46,10 @@ async function expectNoHorizontalOverflow(page: Page, what: string) {
   expect(scrollWidth, what).toBeLessThanOrEqual(viewportWidth);
 }
 
-/** "1–25 of 999": the list's total from its pager. */
+/** "1–25 of 1,000": the list's total from its pager. */
 async function listTotal(page: Page): Promise<number> {
-  const text = await page.getByRole('navigation', { name: 'Pages' }).getByText(/^\d+–\d+ of \d+$/).innerText();
-  return Number(/ of (\d+)$/.exec(text)?.[1]);
+  const text = await page.getByRole('navigation', { name: 'Pages' }).getByText(/^[\d,]+–[\d,]+ of [\d,]+$/).innerText();
+  return Number(/ of ([\d,]+)$/.exec(text)?.[1]?.replaceAll(',', ''));
 }
 
 describe('the catalog', () => {

@@ -8,17 +8,15 @@ import { Button } from '../components/ui/button';
 import { Label } from '../components/ui/label';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { DataTable } from './data-table';
-import { PAGE_SIZE, useAdjustment, useAdjustments } from './inventory.api';
+import { PagedTable } from './data-table';
+import { useAdjustment, useAdjustments } from './inventory.api';
 import {
   DetailSkeleton,
   EmptyState,
   LoadError,
   LocationSelect,
   PageHeader,
-  Pagination,
   SignedQuantity,
-  TableSkeleton,
   useListParams,
   useShopTimeZone,
   useStockPermissions,
@@ -70,20 +68,20 @@ export function AdjustmentsPage() {
         <Label htmlFor="adjustments-location">Location</Label>
         <LocationSelect id="adjustments-location" value={values.locationId ?? ''} onChange={(value) => setFilter('locationId', value)} allLabel="All locations" includeInactive />
       </div>
-      {adjustments.isPending ? (
-        <TableSkeleton columns={5} label="Loading adjustments" />
-      ) : adjustments.isError ? (
-        <LoadError error={adjustments.error} what="the adjustments" onRetry={() => void adjustments.refetch()} />
-      ) : adjustments.data.items.length === 0 ? (
-        <EmptyState icon={ClipboardPenIcon} title={values.locationId ? 'No adjustments at this location' : 'No adjustments yet'} action={canEditStock ? <NewAdjustmentButton /> : undefined}>
-          When stock is damaged, stolen, expires or was miscounted, record it here so the figures stay true.
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable columns={columns} data={adjustments.data.items} label="Adjustments" getRowId={(adjustment) => adjustment.id} isFetching={adjustments.isPlaceholderData} />
-          <Pagination page={page} pageSize={PAGE_SIZE} total={adjustments.data.total} onPageChange={setPage} />
-        </>
-      )}
+      <PagedTable
+        query={adjustments}
+        columns={columns}
+        label="Adjustments"
+        skeletonColumns={5}
+        getRowId={(adjustment) => adjustment.id}
+        page={page}
+        onPageChange={setPage}
+        empty={
+          <EmptyState icon={ClipboardPenIcon} title={values.locationId ? 'No adjustments at this location' : 'No adjustments yet'} action={canEditStock ? <NewAdjustmentButton /> : undefined}>
+            When stock is damaged, stolen, expires or was miscounted, record it here so the figures stay true.
+          </EmptyState>
+        }
+      />
     </div>
   );
 }

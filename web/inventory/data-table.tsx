@@ -1,6 +1,10 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
 import { cn } from '../lib/cn';
+import { PAGE_SIZE } from './inventory.api';
+import { LoadError, Pagination, TableSkeleton } from './inventory-ui';
 
 /** Per-column classes (e.g. right-aligned numbers), kept in the column's meta. */
 export interface ColumnStyle {
@@ -52,5 +56,41 @@ export function DataTable<Row>({
         </TableBody>
       </Table>
     </div>
+  );
+}
+
+/**
+ * A server-paged list in its four states: grey rows while it loads, the load error, `empty` when
+ * there is nothing, else the table and its pages. `label` names the table ("Stock takes").
+ */
+export function PagedTable<Row>({
+  query,
+  columns,
+  label,
+  skeletonColumns,
+  getRowId,
+  page,
+  onPageChange,
+  empty,
+}: {
+  query: UseQueryResult<{ items: Row[]; total: number }>;
+  columns: Array<ColumnDef<Row>>;
+  label: string;
+  /** How many grey columns stand for the table while it loads. */
+  skeletonColumns: number;
+  getRowId: (row: Row) => string;
+  page: number;
+  onPageChange: (page: number) => void;
+  empty: ReactNode;
+}) {
+  const what = label.toLowerCase();
+  if (query.isPending) return <TableSkeleton columns={skeletonColumns} label={`Loading ${what}`} />;
+  if (query.isError) return <LoadError error={query.error} what={`the ${what}`} onRetry={() => void query.refetch()} />;
+  if (query.data.items.length === 0) return empty;
+  return (
+    <>
+      <DataTable columns={columns} data={query.data.items} label={label} getRowId={getRowId} isFetching={query.isPlaceholderData} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={query.data.total} onPageChange={onPageChange} />
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { useSignedInUser } from '../auth/auth-provider';
 import { useEntitlements } from '../billing/billing.api';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
+import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { Skeleton } from '../components/ui/skeleton';
 import { isApiError } from '../lib/api-client';
@@ -125,25 +126,39 @@ export function DetailSkeleton({ label }: { label: string }) {
   );
 }
 
-export function Pagination({ page, pageSize, total, onPageChange }: { page: number; pageSize: number; total: number; onPageChange: (page: number) => void }) {
+/**
+ * Page controls. A capped total (a list that stopped counting, e.g. "over 10,000" products) keeps
+ * Next open while pages are full; the last, partly filled page tells the exact total.
+ */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  totalCapped = false,
+  onPageChange,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalCapped?: boolean;
+  onPageChange: (page: number) => void;
+}) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (total <= pageSize && page === 1) return null;
+  if (total <= pageSize && page === 1 && !totalCapped) return null;
   const first = (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
+  const last = totalCapped ? page * pageSize : Math.min(total, page * pageSize);
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="text-muted-foreground">
-        {first}–{last} of {total}
+        {first.toLocaleString('en-KE')}–{last.toLocaleString('en-KE')} of {totalCapped ? `over ${total.toLocaleString('en-KE')}` : total.toLocaleString('en-KE')}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
           <ChevronLeftIcon aria-hidden />
           Previous page
         </Button>
-        <span aria-current="page">
-          Page {page} of {pageCount}
-        </span>
-        <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
+        <span aria-current="page">{totalCapped ? `Page ${page}` : `Page ${page} of ${pageCount}`}</span>
+        <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={!totalCapped && page >= pageCount}>
           Next page
           <ChevronRightIcon aria-hidden />
         </Button>
@@ -209,6 +224,39 @@ export function LocationSelect({
         </option>
       ))}
     </NativeSelect>
+  );
+}
+
+/** A list's labelled filter: "" (`allLabel`) and one option per value, named by `labels`. */
+export function FilterSelect<Value extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  allLabel,
+  options,
+  labels,
+}: {
+  id: string;
+  label: string;
+  value: Value | undefined;
+  onChange: (value: string) => void;
+  allLabel: string;
+  options: readonly Value[];
+  labels: Record<Value, string>;
+}) {
+  return (
+    <div className="grid gap-2 sm:w-56">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
 

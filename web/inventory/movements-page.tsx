@@ -5,12 +5,11 @@ import { MOVEMENT_KIND_LABELS, MOVEMENT_KINDS, type Movement, type MovementKind 
 import { formatQuantity } from '../../core/products/quantity.rules';
 import { Button } from '../components/ui/button';
 import { Label } from '../components/ui/label';
-import { NativeSelect } from '../components/ui/native-select';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { DataTable } from './data-table';
-import { PAGE_SIZE, useMovements } from './inventory.api';
-import { EmptyState, LoadError, LocationSelect, PageHeader, Pagination, SignedQuantity, TableSkeleton, useListParams, useShopTimeZone, useStockPermissions } from './inventory-ui';
+import { PagedTable } from './data-table';
+import { useMovements } from './inventory.api';
+import { EmptyState, FilterSelect, LocationSelect, PageHeader, SignedQuantity, useListParams, useShopTimeZone, useStockPermissions } from './inventory-ui';
 import { productLabel, reasonLabel } from './stock-format';
 
 const isMovementKind = (value: string | undefined): value is MovementKind => (MOVEMENT_KINDS as readonly (string | undefined)[]).includes(value);
@@ -86,59 +85,49 @@ export function MovementsPage() {
           <Label htmlFor="movements-location">Location</Label>
           <LocationSelect id="movements-location" value={values.locationId ?? ''} onChange={(value) => setFilter('locationId', value)} allLabel="All locations" includeInactive />
         </div>
-        <div className="grid gap-2 sm:w-56">
-          <Label htmlFor="movements-kind">Kind</Label>
-          <NativeSelect id="movements-kind" value={kind ?? ''} onChange={(event) => setFilter('kind', event.target.value)}>
-            <option value="">All kinds</option>
-            {MOVEMENT_KINDS.map((option) => (
-              <option key={option} value={option}>
-                {MOVEMENT_KIND_LABELS[option]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <FilterSelect id="movements-kind" label="Kind" value={kind} onChange={(value) => setFilter('kind', value)} allLabel="All kinds" options={MOVEMENT_KINDS} labels={MOVEMENT_KIND_LABELS} />
         {values.variantId && (
           <Button variant="outline" onClick={() => setFilter('variantId', undefined)}>
             Show all products
           </Button>
         )}
       </div>
-      {movements.isPending ? (
-        <TableSkeleton columns={6} label="Loading stock movements" />
-      ) : movements.isError ? (
-        <LoadError error={movements.error} what="the stock movements" onRetry={() => void movements.refetch()} />
-      ) : movements.data.items.length === 0 ? (
-        isFiltered ? (
-          <EmptyState
-            icon={HistoryIcon}
-            title="No movements match"
-            action={
-              <Button variant="outline" asChild>
-                <Link to="/admin/products/movements">Clear the filters</Link>
-              </Button>
-            }
-          >
-            Nothing was moved with these filters.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={HistoryIcon}
-            title="No stock movements yet"
-            action={
-              <Button asChild>
-                {canEditStock ? <Link to="/admin/products/adjustments/new">Adjust stock</Link> : <Link to="/admin/products">View products</Link>}
-              </Button>
-            }
-          >
-            Opening stock, adjustments, transfers, stock takes and sales appear here as they happen.
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <DataTable columns={columns} data={movements.data.items} label="Stock movements" getRowId={(movement) => movement.id} isFetching={movements.isPlaceholderData} />
-          <Pagination page={page} pageSize={PAGE_SIZE} total={movements.data.total} onPageChange={setPage} />
-        </>
-      )}
+      <PagedTable
+        query={movements}
+        columns={columns}
+        label="Stock movements"
+        skeletonColumns={6}
+        getRowId={(movement) => movement.id}
+        page={page}
+        onPageChange={setPage}
+        empty={
+          isFiltered ? (
+            <EmptyState
+              icon={HistoryIcon}
+              title="No movements match"
+              action={
+                <Button variant="outline" asChild>
+                  <Link to="/admin/products/movements">Clear the filters</Link>
+                </Button>
+              }
+            >
+              Nothing was moved with these filters.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={HistoryIcon}
+              title="No stock movements yet"
+              action={
+                <Button asChild>
+                  {canEditStock ? <Link to="/admin/products/adjustments/new">Adjust stock</Link> : <Link to="/admin/products">View products</Link>}
+                </Button>
+              }
+            >
+              Opening stock, adjustments, transfers, stock takes and sales appear here as they happen.
+            </EmptyState>
+          )
+        }
+      />
     </div>
   );
 }

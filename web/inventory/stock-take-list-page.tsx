@@ -8,17 +8,15 @@ import { STOCK_TAKE_STATUSES, stockTakeSchema, type StockTakeListItem } from '..
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Button } from '../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../components/ui/dialog';
-import { Label } from '../components/ui/label';
-import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
 import { isApiError } from '../lib/api-client';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLocations } from '../products/products.api';
-import { DataTable } from './data-table';
-import { createDocumentRequest, PAGE_SIZE, useRefreshStock, useStockTakes } from './inventory.api';
-import { EmptyState, LoadError, LocationSelect, PageHeader, Pagination, TableSkeleton, useListParams, useShopTimeZone, useStockPermissions } from './inventory-ui';
+import { PagedTable } from './data-table';
+import { createDocumentRequest, useRefreshStock, useStockTakes } from './inventory.api';
+import { EmptyState, FilterSelect, LocationSelect, PageHeader, useListParams, useShopTimeZone, useStockPermissions } from './inventory-ui';
 import { StockTakeStatusBadge, STOCK_TAKE_STATUS_LABELS } from './stock-take-status';
 
 const isStatus = (value: string | undefined): value is (typeof STOCK_TAKE_STATUSES)[number] => (STOCK_TAKE_STATUSES as readonly (string | undefined)[]).includes(value);
@@ -59,31 +57,21 @@ export function StockTakesPage() {
   return (
     <div className="grid min-w-0 gap-4">
       <PageHeader title="Stock takes" description="Count what is on the shelves, review the differences and post them to the ledger." actions={startButton} />
-      <div className="grid gap-2 sm:w-56">
-        <Label htmlFor="stock-takes-status">Status</Label>
-        <NativeSelect id="stock-takes-status" value={status ?? ''} onChange={(event) => setFilter('status', event.target.value)}>
-          <option value="">All statuses</option>
-          {STOCK_TAKE_STATUSES.map((option) => (
-            <option key={option} value={option}>
-              {STOCK_TAKE_STATUS_LABELS[option]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      {stockTakes.isPending ? (
-        <TableSkeleton columns={5} label="Loading stock takes" />
-      ) : stockTakes.isError ? (
-        <LoadError error={stockTakes.error} what="the stock takes" onRetry={() => void stockTakes.refetch()} />
-      ) : stockTakes.data.items.length === 0 ? (
-        <EmptyState icon={ClipboardListIcon} title={status ? `No stock takes ${STOCK_TAKE_STATUS_LABELS[status].toLowerCase()}` : 'No stock takes yet'} action={startButton || undefined}>
-          A stock take compares what you count with what the system expects, and corrects the difference in one step.
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable columns={columns} data={stockTakes.data.items} label="Stock takes" getRowId={(take) => take.id} isFetching={stockTakes.isPlaceholderData} />
-          <Pagination page={page} pageSize={PAGE_SIZE} total={stockTakes.data.total} onPageChange={setPage} />
-        </>
-      )}
+      <FilterSelect id="stock-takes-status" label="Status" value={status} onChange={(value) => setFilter('status', value)} allLabel="All statuses" options={STOCK_TAKE_STATUSES} labels={STOCK_TAKE_STATUS_LABELS} />
+      <PagedTable
+        query={stockTakes}
+        columns={columns}
+        label="Stock takes"
+        skeletonColumns={5}
+        getRowId={(take) => take.id}
+        page={page}
+        onPageChange={setPage}
+        empty={
+          <EmptyState icon={ClipboardListIcon} title={status ? `No stock takes ${STOCK_TAKE_STATUS_LABELS[status].toLowerCase()}` : 'No stock takes yet'} action={startButton || undefined}>
+            A stock take compares what you count with what the system expects, and corrects the difference in one step.
+          </EmptyState>
+        }
+      />
       {isStarting && <StartStockTakeDialog onClose={() => setIsStarting(false)} />}
     </div>
   );

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowRightIcon, CheckCircle2Icon, CircleDotIcon, PlusIcon, TruckIcon, XCircleIcon } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { TRANSFER_STATUSES, transferSchema, type Transfer, type TransferListItem } from '../../core/inventory/inventory.schemas';
 import { formatQuantity } from '../../core/products/quantity.rules';
@@ -18,34 +18,30 @@ import {
 } from '../components/ui/alert-dialog';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
-import { Label } from '../components/ui/label';
-import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
 import { isApiError } from '../lib/api-client';
 import { formatDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLocations } from '../products/products.api';
-import { DataTable } from './data-table';
-import { createDocumentRequest, documentActionRequest, PAGE_SIZE, useRefreshStock, useTransfer, useTransfers } from './inventory.api';
+import { PagedTable } from './data-table';
+import { documentActionRequest, useRefreshStock, useTransfer, useTransfers } from './inventory.api';
 import {
   DetailSkeleton,
   EmptyState,
+  FilterSelect,
   LoadError,
   LocationSelect,
   LockedFeature,
   PageHeader,
-  Pagination,
-  TableSkeleton,
   useFeature,
   useListParams,
   useShopTimeZone,
   useStockPermissions,
 } from './inventory-ui';
 import { productLabel } from './stock-format';
-import { useLineUnits } from './stock-line-list';
-import { StockLinesSection, usePreselectedLine, useStockLines } from './stock-lines-section';
-import { placeDocumentErrors, readLineQuantity } from './stock-lines';
+import { StockFormActions, StockFormNotAllowed, useStartingLocation, useStockDocumentForm } from './stock-document-form';
+import { StockLinesSection } from './stock-lines-section';
 
 type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 const STATUS_LABELS: Record<TransferStatus, string> = { sent: 'In transit', received: 'Received', cancelled: 'Cancelled' };
@@ -127,31 +123,21 @@ function TransferList() {
   return (
     <div className="grid min-w-0 gap-4">
       <PageHeader title="Transfers" description="Stock sent from one location to another: it leaves when sent and arrives when received." actions={canEditStock && <NewTransferButton />} />
-      <div className="grid gap-2 sm:w-56">
-        <Label htmlFor="transfers-status">Status</Label>
-        <NativeSelect id="transfers-status" value={status ?? ''} onChange={(event) => setFilter('status', event.target.value)}>
-          <option value="">All statuses</option>
-          {TRANSFER_STATUSES.map((option) => (
-            <option key={option} value={option}>
-              {STATUS_LABELS[option]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      {transfers.isPending ? (
-        <TableSkeleton columns={5} label="Loading transfers" />
-      ) : transfers.isError ? (
-        <LoadError error={transfers.error} what="the transfers" onRetry={() => void transfers.refetch()} />
-      ) : transfers.data.items.length === 0 ? (
-        <EmptyState icon={TruckIcon} title={status ? `No transfers ${STATUS_LABELS[status].toLowerCase()}` : 'No transfers yet'} action={canEditStock ? <NewTransferButton /> : undefined}>
-          Move stock from the warehouse to a shop, or between branches, and receive it at the other end.
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable columns={columns} data={transfers.data.items} label="Transfers" getRowId={(transfer) => transfer.id} isFetching={transfers.isPlaceholderData} />
-          <Pagination page={page} pageSize={PAGE_SIZE} total={transfers.data.total} onPageChange={setPage} />
-        </>
-      )}
+      <FilterSelect id="transfers-status" label="Status" value={status} onChange={(value) => setFilter('status', value)} allLabel="All statuses" options={TRANSFER_STATUSES} labels={STATUS_LABELS} />
+      <PagedTable
+        query={transfers}
+        columns={columns}
+        label="Transfers"
+        skeletonColumns={5}
+        getRowId={(transfer) => transfer.id}
+        page={page}
+        onPageChange={setPage}
+        empty={
+          <EmptyState icon={TruckIcon} title={status ? `No transfers ${STATUS_LABELS[status].toLowerCase()}` : 'No transfers yet'} action={canEditStock ? <NewTransferButton /> : undefined}>
+            Move stock from the warehouse to a shop, or between branches, and receive it at the other end.
+          </EmptyState>
+        }
+      />
     </div>
   );
 }
@@ -170,70 +156,35 @@ type TransferField = 'fromLocationId' | 'toLocationId' | 'note';
 
 function TransferForm() {
   const { canEditStock } = useStockPermissions();
-  const navigate = useNavigate();
-  const refresh = useRefreshStock();
   const [searchParams] = useSearchParams();
   const locations = useLocations();
-  const defaultLocationId = locations.data?.find((location) => location.isDefault)?.id ?? '';
-  const [chosenFrom, setFrom] = useState<string | null>(searchParams.get('fromLocationId'));
-  const fromLocationId = chosenFrom ?? defaultLocationId;
+  const from = useStartingLocation('fromLocationId');
   const [toLocationId, setTo] = useState(searchParams.get('toLocationId') ?? '');
-  const fromName = locations.data?.find((location) => location.id === fromLocationId)?.name;
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<TransferField, string>>>({});
-  const [formError, setFormError] = useState<string | undefined>();
-  const lines = useStockLines('remove');
-  const unitAllowsDecimals = useLineUnits();
-  usePreselectedLine((variant) => lines.pick(variant, 'link'));
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-
-  const save = useMutation({
-    mutationKey: ['inventory', 'transfers', 'create'],
-    mutationFn: (body: unknown) => createDocumentRequest('transfers', body, transferSchema, idempotencyKey),
-    onSuccess: async (transfer) => {
-      await refresh();
-      toast.success(`Transfer sent to ${transfer.toLocation.name}`);
-      void navigate(`/admin/products/transfers/${transfer.id}`);
-    },
-    onError: (error) => {
-      const placed = placeDocumentErrors(isApiError(error) ? error.message : 'The transfer was not saved. Try again.', isApiError(error) ? error.fields : undefined, lines.lines);
-      lines.setLineErrors(placed.lines);
-      setErrors(placed.fields);
-      setFormError(placed.form ?? undefined);
-      // Messages placed on a line or field are enough; a toast would cover the button on a phone.
-      if (placed.form) toast.error('Error', { description: placed.form });
-    },
+  const form = useStockDocumentForm<TransferField, typeof transferSchema>({
+    kind: 'transfers',
+    schema: transferSchema,
+    what: 'transfer',
+    savedMessage: (transfer) => `Transfer sent to ${transfer.toLocation.name}`,
   });
+  const { errors } = form;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const nextErrors: Partial<Record<TransferField, string>> = {};
-    if (!fromLocationId) nextErrors.fromLocationId = 'Choose where the stock leaves from';
+    if (!from.id) nextErrors.fromLocationId = 'Choose where the stock leaves from';
     if (!toLocationId) nextErrors.toLocationId = 'Choose where the stock goes';
-    else if (toLocationId === fromLocationId) nextErrors.toLocationId = 'Choose a different location to send to';
-    const lineErrors: Record<string, string> = {};
-    const body = lines.lines.map((line) => {
-      const quantity = readLineQuantity(line.quantityText, unitAllowsDecimals(line.productId));
-      if ('problem' in quantity) {
-        lineErrors[line.variantId] = quantity.problem;
-        return null;
-      }
-      return { variantId: line.variantId, quantityMilli: quantity.milli };
-    });
-    setErrors(nextErrors);
-    lines.setLineErrors(lineErrors);
-    setFormError(lines.lines.length === 0 ? 'Add at least one product' : undefined);
-    if (Object.keys(nextErrors).length > 0 || Object.keys(lineErrors).length > 0 || lines.lines.length === 0) return;
-    save.mutate({ fromLocationId, toLocationId, note, lines: body });
+    else if (toLocationId === from.id) nextErrors.toLocationId = 'Choose a different location to send to';
+    form.submit(nextErrors, (lines) => ({
+      fromLocationId: from.id,
+      toLocationId,
+      note,
+      lines: lines.map((line) => ({ variantId: line.variantId, quantityMilli: line.milli })),
+    }));
   };
 
   if (!canEditStock) {
-    return (
-      <div className="grid gap-4">
-        <PageHeader title="New transfer" />
-        <p className="text-sm text-muted-foreground">Only managers and the owner send stock between locations.</p>
-      </div>
-    );
+    return <StockFormNotAllowed title="New transfer">Only managers and the owner send stock between locations.</StockFormNotAllowed>;
   }
   const activeCount = locations.data?.filter((location) => location.isActive).length ?? 2;
   return (
@@ -247,10 +198,10 @@ function TransferForm() {
       <section className="grid gap-4 rounded-xl border bg-card p-4 sm:grid-cols-2 sm:p-6">
         <FormField id="transfer-from" label="From location" error={errors.fromLocationId}>
           <LocationSelect
-            value={fromLocationId}
+            value={from.id}
             onChange={(value) => {
-              setFrom(value);
-              setErrors((current) => ({ ...current, fromLocationId: undefined }));
+              from.choose(value);
+              form.clearError('fromLocationId');
             }}
             allLabel="Choose a location"
             {...fieldControlProps('transfer-from', { error: errors.fromLocationId })}
@@ -259,10 +210,10 @@ function TransferForm() {
         <FormField id="transfer-to" label="To location" error={errors.toLocationId}>
           <LocationSelect
             value={toLocationId}
-            exclude={fromLocationId}
+            exclude={from.id}
             onChange={(value) => {
               setTo(value);
-              setErrors((current) => ({ ...current, toLocationId: undefined }));
+              form.clearError('toLocationId');
             }}
             allLabel="Choose a location"
             {...fieldControlProps('transfer-to', { error: errors.toLocationId })}
@@ -274,16 +225,10 @@ function TransferForm() {
           </FormField>
         </div>
       </section>
-      <StockLinesSection mode="transfer" state={lines} locationId={fromLocationId} locationName={fromName} error={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" asChild>
-          <Link to="/admin/products/transfers">Cancel</Link>
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <InlineSpinner />}
-          Send transfer
-        </Button>
-      </div>
+      <StockLinesSection mode="transfer" state={form.lines} locationId={from.id} locationName={from.name} error={form.formError} />
+      <StockFormActions cancelTo="/admin/products/transfers" isSaving={form.isSaving}>
+        Send transfer
+      </StockFormActions>
     </form>
   );
 }

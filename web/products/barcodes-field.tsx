@@ -3,8 +3,8 @@ import { useState, type KeyboardEvent } from 'react';
 import { barcodeKind, barcodeProblem } from '../../core/products/barcode.rules';
 import { MAX_BARCODES_PER_VARIANT } from '../../core/products/products.schemas';
 import { Button } from '../components/ui/button';
-import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
+import { IconInput } from './icon-input';
 
 const KIND_LABELS = { ean13: 'EAN-13', ean8: 'EAN-8', upca: 'UPC-A', internal: 'Internal' } as const;
 
@@ -79,22 +79,21 @@ export function BarcodesField({
       )}
       {!isFull && (
         <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1">
-            <ScanBarcodeIcon aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              id={id}
-              className="pl-9 font-mono"
-              placeholder="Scan or type a barcode"
-              autoComplete="off"
-              enterKeyHint="done"
-              value={text}
-              disabled={disabled}
-              aria-invalid={shownProblem ? true : undefined}
-              aria-describedby={shownProblem || listError ? `${id}-error` : undefined}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={onKeyDown}
-            />
-          </div>
+          <IconInput
+            icon={ScanBarcodeIcon}
+            wrapperClassName="min-w-0 flex-1"
+            id={id}
+            className="font-mono"
+            placeholder="Scan or type a barcode"
+            autoComplete="off"
+            enterKeyHint="done"
+            value={text}
+            disabled={disabled}
+            aria-invalid={shownProblem ? true : undefined}
+            aria-describedby={shownProblem || listError ? `${id}-error` : undefined}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
           <Button variant="outline" onClick={add} disabled={disabled || code === ''}>
             Add barcode
           </Button>

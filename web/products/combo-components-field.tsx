@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import type { Product } from '../../core/products/products.schemas';
 import { Button } from '../components/ui/button';
-import { Input } from '../components/ui/input';
 import { QuantityField } from './amount-fields';
+import { IconInput } from './icon-input';
 import { DEFAULT_LIST_STATE } from './product-list-params';
 import type { ProductFormValues } from './product-form-values';
 import { useProductList } from './products.api';
@@ -60,20 +60,17 @@ export function ComboComponentsField({ product }: { product: Product | null }) {
         </ul>
       )}
       {(errors?.message ?? errors?.root?.message) && <p className="text-sm text-destructive">{errors?.message ?? errors?.root?.message}</p>}
-      <div className="relative">
-        <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label="Find a component product"
-          placeholder="Find a product to add by name, SKU or barcode"
-          className="pl-9"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') event.preventDefault();
-          }}
-        />
-      </div>
+      <IconInput
+        icon={SearchIcon}
+        type="search"
+        aria-label="Find a component product"
+        placeholder="Find a product to add by name, SKU or barcode"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
       {candidates.length > 0 && (
         <ul aria-label="Matching products" className="grid max-h-60 divide-y overflow-y-auto rounded-md border">
           {candidates.map((candidate) => (

@@ -19,7 +19,6 @@ import { PAGE_SIZES, PRODUCT_SORTS, STOCK_FILTERS, type ProductListItem } from '
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
-import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
@@ -30,6 +29,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { ImportExportButtons } from './bulk/import-export-buttons';
 import { ProductsBulkActions } from './bulk/products-bulk-actions';
 import { useCatalogAccess } from './catalog-access';
+import { IconInput } from './icon-input';
 import { formatMoney, formatPriceRange } from './product-format';
 import {
   changeListState,
@@ -170,7 +170,13 @@ export function ProductListPage() {
                 ))}
               </NativeSelect>
             </div>
-            <Pagination page={state.page} pageSize={state.pageSize} total={list.data?.total ?? 0} onPageChange={(page) => update({ page })} />
+            <Pagination
+              page={state.page}
+              pageSize={state.pageSize}
+              total={list.data?.total ?? 0}
+              totalCapped={list.data?.totalCapped}
+              onPageChange={(page) => update({ page })}
+            />
           </div>
         </div>
       )}
@@ -537,20 +543,17 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
   };
 
   return (
-    <div className="relative">
-      <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-      <Input
-        type="search"
-        aria-label="Search products"
-        placeholder="Search by name, SKU or barcode"
-        className="pl-9"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => void onKeyDown(event)}
-        autoComplete="off"
-        enterKeyHint="search"
-      />
-    </div>
+    <IconInput
+      icon={SearchIcon}
+      type="search"
+      aria-label="Search products"
+      placeholder="Search by name, SKU or barcode"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => void onKeyDown(event)}
+      autoComplete="off"
+      enterKeyHint="search"
+    />
   );
 }
 

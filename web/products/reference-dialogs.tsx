@@ -40,8 +40,16 @@ const QUERY_KEYS: Record<ReferenceKind, readonly string[]> = {
   units: productKeys.units,
 };
 
-/** Create or update one category, brand or unit; field messages go beside the fields, the rest above them. */
-function useSaveReference<Values extends FieldValues>(kind: ReferenceKind, id: string | undefined, form: UseFormReturn<Values, unknown, unknown>, onSaved: (saved: { id: string }) => void) {
+/**
+ * Create or update one category, brand or unit from its dialog: when saved, the toast and the dialog
+ * closes; field messages go beside the fields, the rest above them. Returns the dialog's save props.
+ */
+function useSaveReference<Values extends FieldValues>(
+  kind: ReferenceKind,
+  id: string | undefined,
+  form: UseFormReturn<Values, unknown, unknown>,
+  { savedMessage, onOpenChange, onSaved }: { savedMessage: string; onOpenChange: (open: boolean) => void; onSaved?: ((id: string) => void) | undefined },
+) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
@@ -51,7 +59,9 @@ function useSaveReference<Values extends FieldValues>(kind: ReferenceKind, id: s
       setProblem(null);
       // Product counts and names shown in the catalog change too.
       await Promise.all([queryClient.invalidateQueries({ queryKey: QUERY_KEYS[kind] }), queryClient.invalidateQueries({ queryKey: productKeys.all })]);
-      onSaved(saved as { id: string });
+      toast.success(savedMessage);
+      onOpenChange(false);
+      onSaved?.((saved as { id: string }).id);
     },
     onError: (error) => {
       let isShownAtField = false;
@@ -66,7 +76,7 @@ function useSaveReference<Values extends FieldValues>(kind: ReferenceKind, id: s
       if (!isShownAtField) setProblem(isApiError(error) ? error.message : 'Nothing was saved. Please try again.');
     },
   });
-  return { save, problem };
+  return { problem, isSaving: save.isPending, onSubmit: () => void form.handleSubmit((values) => save.mutate(values))() };
 }
 
 function ReferenceDialog({
@@ -147,11 +157,7 @@ export function CategoryDialog({
     resolver: zodResolver(categoryInputSchema),
     defaultValues: { name: category?.name ?? '', parentId: category?.parentId ?? null },
   });
-  const { save, problem } = useSaveReference('categories', category?.id, form, (saved) => {
-    toast.success(category ? 'Category saved' : 'Category added');
-    onOpenChange(false);
-    onSaved?.(saved.id);
-  });
+  const saving = useSaveReference('categories', category?.id, form, { savedMessage: category ? 'Category saved' : 'Category added', onOpenChange, onSaved });
   // A category cannot sit inside itself or one of its own subcategories.
   const parents = (categories.data ?? []).filter((candidate) => !category || (candidate.id !== category.id && !candidate.path.startsWith(`${category.path} ›`)));
   const errors = form.formState.errors;
@@ -161,9 +167,7 @@ export function CategoryDialog({
       onOpenChange={onOpenChange}
       title={category ? 'Edit category' : 'New category'}
       description="Categories group products on screens, reports and the till; they can sit inside another category."
-      problem={problem}
-      isSaving={save.isPending}
-      onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
+      {...saving}
       submitLabel={category ? 'Save category' : 'Add category'}
     >
       <FormField id="category-name" label="Category name" error={errors.name?.message}>
@@ -193,10 +197,7 @@ type BrandValues = z.input<typeof brandInputSchema>;
 
 export function BrandDialog({ brand, open, onOpenChange }: { brand: Brand | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useForm<BrandValues>({ resolver: zodResolver(brandInputSchema), defaultValues: { name: brand?.name ?? '' } });
-  const { save, problem } = useSaveReference('brands', brand?.id, form, () => {
-    toast.success(brand ? 'Brand saved' : 'Brand added');
-    onOpenChange(false);
-  });
+  const saving = useSaveReference('brands', brand?.id, form, { savedMessage: brand ? 'Brand saved' : 'Brand added', onOpenChange });
   const error = form.formState.errors.name?.message;
   return (
     <ReferenceDialog
@@ -204,9 +205,7 @@ export function BrandDialog({ brand, open, onOpenChange }: { brand: Brand | null
       onOpenChange={onOpenChange}
       title={brand ? 'Rename brand' : 'New brand'}
       description="The maker or label, e.g. Brookside or Kensalt."
-      problem={problem}
-      isSaving={save.isPending}
-      onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
+      {...saving}
       submitLabel={brand ? 'Save brand' : 'Add brand'}
     >
       <FormField id="brand-name" label="Brand name" error={error}>
@@ -231,10 +230,7 @@ export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; op
       baseQuantityMilli: unit?.baseQuantityMilli ?? null,
     },
   });
-  const { save, problem } = useSaveReference('units', unit?.id, form, () => {
-    toast.success(unit ? 'Unit saved' : 'Unit added');
-    onOpenChange(false);
-  });
+  const saving = useSaveReference('units', unit?.id, form, { savedMessage: unit ? 'Unit saved' : 'Unit added', onOpenChange });
   const errors = form.formState.errors;
   const baseUnitId = useWatch({ control: form.control, name: 'baseUnitId' });
   // Packs hold a base unit, never another pack.
@@ -245,9 +241,7 @@ export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; op
       onOpenChange={onOpenChange}
       title={unit ? 'Edit unit' : 'New unit'}
       description="How a product is counted and sold. A pack holds a number of a base unit, so stock is kept in the base unit."
-      problem={problem}
-      isSaving={save.isPending}
-      onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
+      {...saving}
       submitLabel={unit ? 'Save unit' : 'Add unit'}
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
