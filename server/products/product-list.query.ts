@@ -41,34 +41,38 @@ interface VariantRow {
 export async function listProducts(tx: TenantTx, tenantId: string, options: ProductListOptions): Promise<ProductList> {
   const where = sql.join(productFilters(tenantId, options), sql` and `);
   const stock = needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``;
+  const search = options.search?.trim();
+  // A search reads only the matching products (each match branch on its own index), not the catalog.
+  const source = search ? sql`(${searchedProducts(tenantId, search)})` : sql`products`;
   const offset = (options.page - 1) * options.pageSize;
-  const rows = await queryRows<ProductRow>(
+  // The page's ids first, from the sort's index alone (a deep page walks index entries, not joined
+  // rows); then only those products' details.
+  const page = await queryRows<{ id: string; matches?: number }>(
     tx,
-    sql`select p.id, p.name, p.kind, p.status, p.image_url, c.name as category_name, b.name as brand_name, u.short_name as unit_short_name,
-               p.track_stock, p.reorder_level::text as reorder_level
-        from products p
-        left join product_categories c on c.tenant_id = p.tenant_id and c.id = p.category_id
-        left join brands b on b.tenant_id = p.tenant_id and b.id = p.brand_id
-        left join units u on u.tenant_id = p.tenant_id and u.id = p.unit_id
+    sql`select p.id ${search ? sql`, count(*) over ()::int as matches` : sql``}
+        from ${source} p
         ${stock}
         ${options.sort === 'price' || options.sort === 'sku' ? variantTotalsJoin(tenantId) : sql``}
         where ${where}
         order by ${orderBy(options)}
         limit ${options.pageSize} offset ${offset}`,
   );
-  // A partly filled page tells the total without counting (most searches and small shops);
-  // otherwise counting stops past PRODUCT_COUNT_CAP, so a 100,000-item catalog is not counted
-  // on every page turn ("over 10,000").
-  const pagePartlyFilled = rows.length > 0 && rows.length < options.pageSize;
-  const counted = pagePartlyFilled
-    ? offset + rows.length
-    : (
-        await queryRows<{ total: number }>(
-          tx,
-          sql`select count(*)::int as total from (select 1 from products p ${stock} where ${where} limit ${PRODUCT_COUNT_CAP + 1}) counted`,
-        )
-      )[0]!.total;
-  const totalCapped = !pagePartlyFilled && counted > PRODUCT_COUNT_CAP;
+  const rows = page.length ? await pageProducts(tx, tenantId, page.map((row) => row.id)) : [];
+  // A search counts its matches in the same statement; a partly filled page tells the total
+  // without counting (small shops); otherwise counting stops past PRODUCT_COUNT_CAP, so a
+  // 100,000-item catalog is not counted on every page turn ("over 10,000").
+  const pagePartlyFilled = page.length > 0 && page.length < options.pageSize;
+  const counted =
+    page[0]?.matches ??
+    (pagePartlyFilled
+      ? offset + page.length
+      : (
+          await queryRows<{ total: number }>(
+            tx,
+            sql`select count(*)::int as total from (select 1 from ${source} p ${stock} where ${where} limit ${PRODUCT_COUNT_CAP + 1}) counted`,
+          )
+        )[0]!.total);
+  const totalCapped = page[0]?.matches === undefined && !pagePartlyFilled && counted > PRODUCT_COUNT_CAP;
   const total = totalCapped ? PRODUCT_COUNT_CAP : counted;
   const variants = rows.length ? await pageVariants(tx, tenantId, rows.map((row) => row.id), options.locationId) : [];
 
@@ -107,6 +111,22 @@ export async function listProducts(tx: TenantTx, tenantId: string, options: Prod
   };
 }
 
+/** The products of a page, in the page's order. */
+async function pageProducts(tx: TenantTx, tenantId: string, ids: string[]): Promise<ProductRow[]> {
+  const rows = await queryRows<ProductRow>(
+    tx,
+    sql`select p.id, p.name, p.kind, p.status, p.image_url, c.name as category_name, b.name as brand_name, u.short_name as unit_short_name,
+               p.track_stock, p.reorder_level::text as reorder_level
+        from products p
+        left join product_categories c on c.tenant_id = p.tenant_id and c.id = p.category_id
+        left join brands b on b.tenant_id = p.tenant_id and b.id = p.brand_id
+        left join units u on u.tenant_id = p.tenant_id and u.id = p.unit_id
+        where p.tenant_id = ${tenantId} and p.id in ${inList(ids)}`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 function productFilters(tenantId: string, options: ProductListOptions): SQL[] {
   const filters = [sql`p.tenant_id = ${tenantId}`];
   if (options.status !== 'all') filters.push(sql`p.status = ${options.status}`);
@@ -120,8 +140,6 @@ function productFilters(tenantId: string, options: ProductListOptions): SQL[] {
         select c.id from product_categories c join nested on c.parent_id = nested.id where c.tenant_id = ${tenantId}
       ) select id from nested)`);
   }
-  const search = options.search?.trim();
-  if (search) filters.push(searchFilter(tenantId, search));
   if (options.stock === 'low') {
     // The partial index stock_levels_low_idx holds only the low rows.
     filters.push(sql`p.id in (
@@ -156,26 +174,27 @@ function variantTotalsJoin(tenantId: string): SQL {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
- * Name contains every word (trigram index products_name_trgm), or, for a single word (SKUs and
- * barcodes have no spaces), a variant's SKU contains it (product_variants_sku_trgm) or a barcode is
- * exactly it (product_barcodes_code_unique). Each branch is its own indexable query: an OR across
- * tables would scan the catalog.
+ * The products a search matches: the name contains every word (trigram index products_name_trgm),
+ * or, for a single word (SKUs and barcodes have no spaces), a variant's SKU contains it
+ * (product_variants_sku_trgm) or a barcode is exactly it (product_barcodes_code_unique). Each
+ * branch is its own indexed query returning whole product rows; an OR across tables, or joining
+ * the matches back to the catalog, would read every product.
  */
-function searchFilter(tenantId: string, search: string): SQL {
+function searchedProducts(tenantId: string, search: string): SQL {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const nameMatches = (alias: SQL) =>
-    sql.join(
-      words.map((word) => sql`lower(${alias}.name) like ${`%${escapeLike(word)}%`}`),
-      sql` and `,
-    );
-  if (words.length > 1) return sql`(${nameMatches(sql`p`)})`;
-  return sql`p.id in (
-    select n.id from products n where n.tenant_id = ${tenantId} and ${nameMatches(sql`n`)}
+  const byName = sql`select p.* from products p where p.tenant_id = ${tenantId} and ${sql.join(
+    words.map((word) => sql`lower(p.name) like ${`%${escapeLike(word)}%`}`),
+    sql` and `,
+  )}`;
+  if (words.length > 1) return byName;
+  return sql`${byName}
     union
-    select v.product_id from product_variants v where v.tenant_id = ${tenantId} and upper(v.sku) like ${`%${escapeLike(search.toUpperCase())}%`}
+    select p.* from products p where p.tenant_id = ${tenantId} and p.id in (
+      select v.product_id from product_variants v where v.tenant_id = ${tenantId} and upper(v.sku) like ${`%${escapeLike(search.toUpperCase())}%`})
     union
-    select v.product_id from product_barcodes b join product_variants v on v.tenant_id = b.tenant_id and v.id = b.variant_id
-    where b.tenant_id = ${tenantId} and b.code = ${search})`;
+    select p.* from products p where p.tenant_id = ${tenantId} and p.id in (
+      select v.product_id from product_barcodes b join product_variants v on v.tenant_id = b.tenant_id and v.id = b.variant_id
+      where b.tenant_id = ${tenantId} and b.code = ${search})`;
 }
 
 const atLocation = (locationId: string | undefined) => (locationId ? sql`and s.location_id = ${locationId}` : sql``);
