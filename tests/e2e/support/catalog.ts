@@ -34,13 +34,19 @@ export interface NewProduct {
   barcode?: string;
   /** Opening stock by location name, e.g. { 'Main shop': '20' }. */
   openingStock?: Record<string, string>;
+  /** The category's path as the picker lists it, e.g. "Drinks › Soft drinks". */
+  category?: string;
+  reorderLevel?: string;
 }
 
-/** Fills the product form's single-item fields (name, price, barcode, opening stock). */
+/** Fills the product form's single-item fields (name, price, barcode, category, reorder level, opening stock). */
 export async function fillSimpleProduct(page: Page, product: NewProduct) {
   const form = page.getByRole('form', { name: 'New product' });
   await form.getByLabel('Name', { exact: true }).fill(product.name);
   await form.getByLabel('Selling price').fill(product.sellingPrice);
+  // Waits for the categories to load: the picker lists them once they have.
+  if (product.category) await form.getByLabel('Category', { exact: true }).selectOption({ label: product.category });
+  if (product.reorderLevel) await form.getByLabel('Reorder level').fill(product.reorderLevel);
   if (product.barcode) {
     await form.getByLabel('Barcodes').fill(product.barcode);
     await form.getByRole('button', { name: 'Add barcode' }).click();
