@@ -34,6 +34,7 @@ export const DEMO_USERS = [
   { email: 'owner@acme.test', fullName: 'Amina Hassan', role: 'admin', tenant: 'acme' },
   { email: 'owner@lapsed.test', fullName: 'Juma Mwangi', role: 'admin', tenant: 'lapsed' },
   { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', role: 'admin', tenant: 'kiosk' },
+  { email: 'cashier@kiosk.test', fullName: 'Mercy Atieno', role: 'cashier', tenant: 'kiosk' },
 ] as const;
 
 /**

@@ -5,9 +5,8 @@ import { appUrl, useBrowser } from './support/browser';
 import { createProduct, expectCell, MAIN_SHOP, uniqueSuffix } from './support/catalog';
 
 // The catalog's reference screens (categories, brands, units), the stock ledger, low stock with
-// its header notification, and Settings → Inventory. The cashier's read-only view is not covered
-// here: profile.e2e.ts changes the demo cashier's password and deactivates it, and no other file
-// signs in as the cashier.
+// its header notification, Settings → Inventory, and a cashier's read-only view (the kiosk's
+// cashier: profile.e2e.ts changes and deactivates the demo one).
 
 const session = useBrowser();
 
@@ -113,7 +112,7 @@ describe('categories, brands and units', () => {
     const juices = `Juices ${suffix}`;
 
     await page.goto(appUrl('/admin/products/categories', ACME));
-    await page.getByRole('heading', { name: 'Categories', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Categories', level: 2, exact: true }).waitFor();
     await addCategory(page, drinks);
     await addCategory(page, softDrinks, drinks);
     const table = page.getByRole('table', { name: 'Categories' });
@@ -222,7 +221,7 @@ describe('the stock ledger', () => {
     await adjustStock(page, name, { reason: 'Correction', direction: 'Add stock', quantity: '5' });
 
     await page.getByRole('navigation', { name: 'Products area' }).getByRole('link', { name: 'Stock movements' }).click();
-    await page.getByRole('heading', { name: 'Stock movements', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Stock movements', level: 2, exact: true }).waitFor();
     await expect.poll(() => ledgerLines(page, name)).toEqual([`Adjustment Correction | +5 | ${MAIN_SHOP} | 25`, `Opening stock | +20 | ${MAIN_SHOP} | 20`]);
 
     await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Adjustment' });
@@ -354,5 +353,27 @@ describe('Settings → Inventory', () => {
     const upgrade = locked.getByRole('link', { name: /Upgrade to Pro/ });
     expect(await upgrade.getByText('Pro', { exact: true }).isVisible()).toBe(true);
     expect(await upgrade.getAttribute('href')).toBe('/admin/settings?tab=billing');
+  });
+});
+
+describe('a cashier', () => {
+  it('sees the catalog and the locations read-only: no New product, Edit or Add location', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted', viewport: { width: 1366, height: 768 } });
+    await signInThroughForm(page, ACCOUNTS.kioskCashier);
+    await page.goto(appUrl('/admin/products', KIOSK));
+    const products = page.getByRole('table', { name: 'Products' });
+    await products.getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('link', { name: 'New product' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+
+    await products.getByRole('row').nth(1).getByRole('link').first().click();
+    await page.getByText(/^(Prices|Variants) and stock$/).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Archive' }).count()).toBe(0);
+
+    await page.goto(appUrl('/admin/products/locations', KIOSK));
+    await page.getByRole('heading', { name: 'Locations', level: 2, exact: true }).waitFor();
+    await page.getByText(MAIN_SHOP).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Add location' }).count()).toBe(0);
   });
 });

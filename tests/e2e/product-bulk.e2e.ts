@@ -38,7 +38,7 @@ describe('bulk operations', () => {
 
     await page.goto(appUrl('/admin/products', ACME));
     await page.getByRole('link', { name: 'Import', exact: true }).click();
-    await page.getByRole('heading', { name: 'Import products', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Import products', level: 2, exact: true }).waitFor();
     const fileInput = page.getByLabel('CSV file', { exact: true });
     await fileInput.setInputFiles({ name: `stock-${suffix}.csv`, mimeType: 'text/csv', buffer: productsCsv(badRows) });
 
@@ -114,7 +114,7 @@ describe('bulk operations', () => {
     await products.getByRole('checkbox', { name: `Select ${gloves.name}` }).check();
     await page.getByRole('link', { name: 'Print labels' }).click();
 
-    await page.getByRole('heading', { name: 'Print labels', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Print labels', level: 2, exact: true }).waitFor();
     const chosen = page.getByRole('table', { name: 'Labels to print' });
     await chosen.getByRole('cell', { name: rope.name, exact: true }).waitFor();
     await chosen.getByRole('cell', { name: gloves.name, exact: true }).waitFor();

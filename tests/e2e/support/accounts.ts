@@ -13,6 +13,8 @@ export const ACCOUNTS = {
   acmeOwner: { email: 'owner@acme.test', fullName: 'Amina Hassan', subdomain: 'acme' },
   /** A paying Starter shop seeded one product short of its 1,000-product limit. */
   kioskOwner: { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', subdomain: 'kiosk' },
+  /** Only catalog-admin.e2e.ts signs in as her and changes nothing (the demo cashier is profile.e2e's). */
+  kioskCashier: { email: 'cashier@kiosk.test', fullName: 'Mercy Atieno', subdomain: 'kiosk' },
 } as const;
 
 /** Fills the /auth form and submits it with Enter, as a till user would. */
