@@ -1,4 +1,5 @@
 import { createAuth } from './auth/auth';
+import { createTenantAccessCache } from './auth/tenant-access-cache';
 import { createPaystackClient } from './billing/paystack.client';
 import { createSandboxProvider } from './billing/sandbox.provider';
 import type { AppConfig } from './config';
@@ -16,5 +17,5 @@ export function wireDependencies(config: AppConfig, database: Database, logger: 
   const paymentProvider = config.paystackSecretKey
     ? createPaystackClient({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
     : createSandboxProvider({ database, origin: () => config.publicUrl ?? `http://localhost:${config.port}` });
-  return { config, database, logger, tenantResolver, mailer, auth, paymentProvider };
+  return { config, database, logger, tenantResolver, tenantAccess: createTenantAccessCache(), mailer, auth, paymentProvider };
 }

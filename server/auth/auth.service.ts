@@ -60,6 +60,7 @@ async function acceptPendingInvitation(deps: AppDependencies, tenantId: string, 
       .set({ invitationStatus: 'accepted', invitationAcceptedAt: now, isActive: true, updatedAt: now })
       .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.invitationStatus, 'pending'))),
   );
+  deps.tenantAccess.forgetTenant(tenantId);
 }
 
 export async function signOut(deps: AppDependencies, principal: Principal | null, meta: RequestMeta) {

@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { hasTenantRole, isPlatformAdminRole, type TenantRole } from '../../core/auth/roles.rules';
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
 import { assertPlanAllows } from '../billing/plan-guard';
-import { readSubscriptionState } from '../billing/subscription.service';
+import { readSubscriptionRecord, subscriptionStateAt } from '../billing/subscription.service';
 import { profiles, sessions, users } from '../db/schema/auth';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
@@ -87,7 +87,8 @@ export async function requirePrincipal(deps: AppDependencies, headers: Headers):
 /**
  * The tenant a tenant route acts on, for this principal: the host's tenant, or the session's
  * tenant on a tenantless development host. Anything else is 404, never 403 with data. Membership
- * and the plan (gate and feature, docs/decisions/0009) are read in one tenant transaction.
+ * and the plan (gate and feature, docs/decisions/0009) are read in one tenant transaction, and
+ * reused for a few seconds (docs/decisions/0011); the session and its role are read every time.
  */
 export async function requireTenantAccess(
   deps: AppDependencies,
@@ -95,28 +96,35 @@ export async function requireTenantAccess(
   host: string | undefined,
   access: { minRole: TenantRole; feature?: FeatureKey; checkGate: boolean },
 ): Promise<{ tenantId: string }> {
-  const context = await deps.tenantResolver.resolve(host);
-  let tenantId = context.tenant?.id ?? null;
-  // A tenantless development host acts on the session's tenant, while that tenant is usable.
-  if (!tenantId && context.allowTenantlessAuth && principal.sessionTenantId) {
-    tenantId = (await isTenantUsable(deps.database, principal.sessionTenantId)) ? principal.sessionTenantId : null;
-  }
-  if (!tenantId) throw new HttpError('not_found', 'No shop at this address');
+  const tenantId = await requestTenantId(deps, principal, host);
   const isMemberCheck = !principal.isPlatformAdmin;
   if (isMemberCheck && principal.sessionTenantId !== tenantId) throw new HttpError('not_found', 'Not found');
-  const needsPlan = access.checkGate || access.feature !== undefined;
   const now = new Date();
-  const { membership, plan } = await deps.database.withTenant(tenantId, async (tx) => ({
-    membership: isMemberCheck ? await findMembershipIn(tx, principal.userId) : null,
-    plan: needsPlan ? await readSubscriptionState(tx, now) : null,
-  }));
+  const facts = await deps.tenantAccess.read(tenantId, principal.userId, () =>
+    deps.database.withTenant(tenantId, async (tx) => ({
+      membership: await findMembershipIn(tx, principal.userId),
+      subscription: await readSubscriptionRecord(tx),
+    })),
+  );
   if (isMemberCheck) {
-    if (!membership) throw new HttpError('not_found', 'Not found');
-    if (!membership.isActive) throw new HttpError('unauthorized', SESSION_EXPIRED_MESSAGE);
+    if (!facts.membership) throw new HttpError('not_found', 'Not found');
+    if (!facts.membership.isActive) throw new HttpError('unauthorized', SESSION_EXPIRED_MESSAGE);
   }
   if (!hasTenantRole(principal.role, access.minRole)) {
     throw new HttpError('forbidden', 'Your role does not allow this. Ask your shop owner.');
   }
-  if (plan) assertPlanAllows(plan, { feature: access.feature, checkGate: access.checkGate }, now);
+  if (access.checkGate || access.feature) {
+    assertPlanAllows(subscriptionStateAt(facts.subscription, now), { feature: access.feature, checkGate: access.checkGate }, now);
+  }
   return { tenantId };
+}
+
+/** The host's tenant, or on a tenantless development host the session's tenant while it is usable. */
+async function requestTenantId(deps: AppDependencies, principal: Principal, host: string | undefined): Promise<string> {
+  const context = await deps.tenantResolver.resolve(host);
+  if (context.tenant) return context.tenant.id;
+  if (context.allowTenantlessAuth && principal.sessionTenantId && (await isTenantUsable(deps.database, principal.sessionTenantId))) {
+    return principal.sessionTenantId;
+  }
+  throw new HttpError('not_found', 'No shop at this address');
 }

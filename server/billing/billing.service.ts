@@ -165,7 +165,7 @@ export type FulfilmentResult = 'completed' | 'already_completed' | 'failed' | 'm
  * extends it by the plan's period from the later of now and the current end (spec §4).
  */
 export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: string, verified: VerifiedTransaction): Promise<FulfilmentResult> {
-  return deps.database.withTenant(tenantId, async (tx) => {
+  const result = await deps.database.withTenant(tenantId, async (tx): Promise<FulfilmentResult> => {
     const [payment] = await tx
       .select({
         id: paymentHistory.id,
@@ -235,6 +235,9 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
     });
     return 'completed';
   });
+  // After the commit, so no request reads the old subscription back into the guard's cache.
+  if (result === 'completed') deps.tenantAccess.forgetTenant(tenantId);
+  return result;
 }
 
 /** Asks the provider about a reference and applies the answer (callback return, sandbox, webhook). */
@@ -260,7 +263,7 @@ export async function verifyAndApply(deps: AppDependencies, reference: string, e
  * payments, oldest first, so the period end is what they paid for. True when a payment exists.
  */
 export async function syncSubscription(deps: AppDependencies, tenantId: string): Promise<boolean> {
-  return deps.database.withTenant(tenantId, async (tx) => {
+  const synced = await deps.database.withTenant(tenantId, async (tx) => {
     const payments = await tx
       .select({ paidAt: paymentHistory.paidAt, billingPlanId: paymentHistory.billingPlanId, period: billingPlans.period })
       .from(paymentHistory)
@@ -278,4 +281,6 @@ export async function syncSubscription(deps: AppDependencies, tenantId: string):
       .where(eq(tenantSubscriptions.tenantId, tenantId));
     return true;
   });
+  deps.tenantAccess.forgetTenant(tenantId);
+  return synced;
 }

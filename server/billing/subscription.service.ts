@@ -36,8 +36,19 @@ export async function startTrial(tx: TenantTx, tenantId: string, trialDays: numb
   });
 }
 
+/** The tenant's subscription row and its plan, as stored: what its state is computed from at any time. */
+export interface SubscriptionRecord {
+  subscription: (SubscriptionSnapshot & { billingPlanId: string | null }) | null;
+  plan: SubscriptionState['plan'];
+}
+
 /** The tenant's subscription, plan, access, entitlements and gate, in its scope. */
 export async function readSubscriptionState(tx: TenantTx, now: Date): Promise<SubscriptionState> {
+  return subscriptionStateAt(await readSubscriptionRecord(tx), now);
+}
+
+/** The tenant's subscription row and plan, in its scope (one statement). */
+export async function readSubscriptionRecord(tx: TenantTx): Promise<SubscriptionRecord> {
   const [row] = await tx
     .select({
       status: tenantSubscriptions.status,
@@ -65,6 +76,11 @@ export async function readSubscriptionState(tx: TenantTx, now: Date): Promise<Su
           period: (row.planPeriod ?? 'monthly') as 'monthly' | 'yearly',
         }
       : null;
+  return { subscription, plan };
+}
+
+/** A subscription record's access, entitlements and gate at `now` (trials and periods end by the clock). */
+export function subscriptionStateAt({ subscription, plan }: SubscriptionRecord, now: Date): SubscriptionState {
   const access = subscriptionAccess(subscription, now);
   return {
     subscription,

@@ -1,4 +1,5 @@
 import type { Auth } from '../auth/auth';
+import type { TenantAccessCache } from '../auth/tenant-access-cache';
 import type { Principal } from '../auth/principal';
 import type { PaymentProvider } from '../billing/payment-provider';
 import type { AppConfig } from '../config';
@@ -13,6 +14,8 @@ export interface AppDependencies {
   database: Database;
   logger: Logger;
   tenantResolver: TenantResolver;
+  /** The tenant-route guard's recent reads of memberships and subscriptions. */
+  tenantAccess: TenantAccessCache;
   mailer: Mailer;
   auth: Auth;
   paymentProvider: PaymentProvider;

@@ -142,6 +142,7 @@ export async function deactivateOwnAccount(deps: AppDependencies, principal: Pri
     tx.update(tenantUsers).set({ isActive: false, deactivatedAt: now, updatedAt: now }).where(eq(tenantUsers.userId, principal.userId)),
   );
   await deps.database.platform.delete(sessions).where(eq(sessions.userId, principal.userId));
+  deps.tenantAccess.forgetTenant(tenantId);
 }
 
 /** Sends a 6-digit code to the user's address (valid 10 minutes, one at a time, 60 s apart). */

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createTenantAccessCache, TENANT_ACCESS_TTL_MS, type TenantAccessFacts } from './tenant-access-cache';
+
+const TENANT_A = 'a0000000-0000-4000-8000-000000000001';
+const TENANT_B = 'b0000000-0000-4000-8000-000000000002';
+const USER = 'c0000000-0000-4000-8000-000000000003';
+
+const facts = (isActive: boolean, status = 'trial'): TenantAccessFacts => ({
+  membership: { isActive },
+  subscription: { subscription: { status, trialEnd: null, currentPeriodEnd: null, billingPlanId: null }, plan: null },
+});
+
+function counter(answer: () => TenantAccessFacts) {
+  const load = async () => {
+    load.calls += 1;
+    return answer();
+  };
+  load.calls = 0;
+  return load;
+}
+
+describe('tenant access cache', () => {
+  it('reads once per member and shop within the time to live, then again', async () => {
+    let clock = 1_000;
+    const cache = createTenantAccessCache({ now: () => clock });
+    const load = counter(() => facts(true));
+    await cache.read(TENANT_A, USER, load);
+    clock += TENANT_ACCESS_TTL_MS - 1;
+    expect(await cache.read(TENANT_A, USER, load)).toEqual(facts(true));
+    expect(load.calls).toBe(1);
+    clock += 1;
+    await cache.read(TENANT_A, USER, load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('keeps shops and people apart', async () => {
+    const cache = createTenantAccessCache();
+    await cache.read(TENANT_A, USER, async () => facts(true));
+    expect(await cache.read(TENANT_B, USER, async () => facts(false))).toEqual(facts(false));
+    expect(await cache.read(TENANT_A, USER, async () => facts(false))).toEqual(facts(true));
+  });
+
+  it('forgets a shop after a change, and only that shop', async () => {
+    const cache = createTenantAccessCache();
+    await cache.read(TENANT_A, USER, async () => facts(true, 'trial'));
+    await cache.read(TENANT_B, USER, async () => facts(true, 'trial'));
+    cache.forgetTenant(TENANT_A);
+    expect(await cache.read(TENANT_A, USER, async () => facts(true, 'active'))).toEqual(facts(true, 'active'));
+    expect(await cache.read(TENANT_B, USER, async () => facts(true, 'active'))).toEqual(facts(true, 'trial'));
+  });
+
+  it('does not keep what a read began to load before a forget', async () => {
+    const cache = createTenantAccessCache();
+    let release!: () => void;
+    const slowRead = cache.read(TENANT_A, USER, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return facts(true, 'trial');
+    });
+    await Promise.resolve();
+    cache.forgetTenant(TENANT_A);
+    release();
+    expect(await slowRead).toEqual(facts(true, 'trial'));
+    const load = counter(() => facts(true, 'active'));
+    expect(await cache.read(TENANT_A, USER, load)).toEqual(facts(true, 'active'));
+    expect(load.calls).toBe(1);
+  });
+});

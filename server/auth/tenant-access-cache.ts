@@ -1,0 +1,53 @@
+import type { SubscriptionRecord } from '../billing/subscription.service';
+
+/**
+ * How long the tenant-route guard reuses what it read about a member and their shop
+ * (docs/decisions/0011-tenant-access-cache.md): long enough that a till's burst of requests
+ * reads it once, short enough that a change made on another app server shows within seconds.
+ */
+export const TENANT_ACCESS_TTL_MS = 5_000;
+// Bounded, so many members of many shops cannot grow it without limit.
+const MAX_ENTRIES = 20_000;
+
+/** What the guard checks a tenant request against, besides the session. */
+export interface TenantAccessFacts {
+  /** The person's membership in the shop; null when they have none (platform admins). */
+  membership: { isActive: boolean } | null;
+  /** Stored rows only: trials and periods are judged against the clock on every request. */
+  subscription: SubscriptionRecord;
+}
+
+export interface TenantAccessCache {
+  /** The facts for this person in this shop, read by `load` when not cached or expired. */
+  read(tenantId: string, userId: string, load: () => Promise<TenantAccessFacts>): Promise<TenantAccessFacts>;
+  /** Forgets a shop's facts; call it after a committed change to its memberships or subscription. */
+  forgetTenant(tenantId: string): void;
+}
+
+type Entry = { tenantId: string; facts: TenantAccessFacts; expiresAt: number };
+
+export function createTenantAccessCache({ ttlMs = TENANT_ACCESS_TTL_MS, now = Date.now } = {}): TenantAccessCache {
+  const entries = new Map<string, Entry>();
+  // A read that began before a forget must not store what it read: it may predate the change.
+  let generation = 0;
+
+  return {
+    async read(tenantId, userId, load) {
+      const key = `${tenantId}:${userId}`;
+      const cached = entries.get(key);
+      if (cached && cached.expiresAt > now()) return cached.facts;
+      const readingGeneration = generation;
+      const facts = await load();
+      if (readingGeneration === generation) {
+        entries.delete(key);
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        entries.set(key, { tenantId, facts, expiresAt: now() + ttlMs });
+      }
+      return facts;
+    },
+    forgetTenant(tenantId) {
+      generation += 1;
+      for (const [key, entry] of entries) if (entry.tenantId === tenantId) entries.delete(key);
+    },
+  };
+}
