@@ -251,12 +251,17 @@ export const productListItemSchema = z.object({
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
-/** Lists count matching products up to this many; beyond it they say "10,000+". */
+/** Lists count matching products up to this many; beyond it they say "over 10,000". */
 export const PRODUCT_COUNT_CAP = 10_000;
+/**
+ * Searches count their matches up to this many; beyond it they say "over 1,000". A word that
+ * broad is refined, not paged through, and counting every match of it would read every match.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 
 export const productListSchema = z.object({
   items: z.array(productListItemSchema),
-  /** Matching products, at most PRODUCT_COUNT_CAP. */
+  /** Matching products, at most PRODUCT_COUNT_CAP (SEARCH_COUNT_CAP for a search). */
   total: z.int(),
   /** More than `total` match (the count stopped at the cap). */
   totalCapped: z.boolean(),

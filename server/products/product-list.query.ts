@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PRODUCT_COUNT_CAP, type BarcodeLookup, type ProductList, type ProductListItem, type productListQuerySchema } from '../../core/products/products.schemas';
+import { PRODUCT_COUNT_CAP, SEARCH_COUNT_CAP, type BarcodeLookup, type ProductList, type ProductListItem, type productListQuerySchema } from '../../core/products/products.schemas';
 import { queryRows, type TenantTx } from '../db/client';
 import { quantityFromNumeric } from '../db/schema/quantity';
 import { HttpError } from '../http/errors';
@@ -39,41 +39,21 @@ interface VariantRow {
 
 /** One page of products with their variants and stock (at a location, or summed over all). */
 export async function listProducts(tx: TenantTx, tenantId: string, options: ProductListOptions): Promise<ProductList> {
-  const where = sql.join(productFilters(tenantId, options), sql` and `);
-  const stock = needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``;
   const search = options.search?.trim();
-  // A search reads only the matching products (each match branch on its own index), not the catalog.
-  const source = search ? sql`(${searchedProducts(tenantId, search)})` : sql`products`;
+  const matches = search ? searchMatches(tenantId, search) : [sql`true`];
   const offset = (options.page - 1) * options.pageSize;
-  // The page's ids first, from the sort's index alone (a deep page walks index entries, not joined
-  // rows); then only those products' details.
-  const page = await queryRows<{ id: string; matches?: number }>(
-    tx,
-    sql`select p.id ${search ? sql`, count(*) over ()::int as matches` : sql``}
-        from ${source} p
-        ${stock}
-        ${options.sort === 'price' || options.sort === 'sku' ? variantTotalsJoin(tenantId) : sql``}
-        where ${where}
-        order by ${orderBy(options)}
-        limit ${options.pageSize} offset ${offset}`,
-  );
+  // The page's ids first, from the sort's index where it has one (a deep page walks index
+  // entries, not joined rows); then only those products' details.
+  const page = await queryRows<{ id: string }>(tx, pageIdsQuery(tenantId, options, matches, offset));
   const rows = page.length ? await pageProducts(tx, tenantId, page.map((row) => row.id)) : [];
-  // A search counts its matches in the same statement; a partly filled page tells the total
-  // without counting (small shops); otherwise counting stops past PRODUCT_COUNT_CAP, so a
-  // 100,000-item catalog is not counted on every page turn ("over 10,000").
+  // A partly filled page tells the total without counting (small shops, narrow searches);
+  // otherwise counting stops past the cap, so neither a 100,000-item catalog nor a word found in
+  // thousands of names is counted in full on every page turn.
+  const cap = search ? SEARCH_COUNT_CAP : PRODUCT_COUNT_CAP;
   const pagePartlyFilled = page.length > 0 && page.length < options.pageSize;
-  const counted =
-    page[0]?.matches ??
-    (pagePartlyFilled
-      ? offset + page.length
-      : (
-          await queryRows<{ total: number }>(
-            tx,
-            sql`select count(*)::int as total from (select 1 from ${source} p ${stock} where ${where} limit ${PRODUCT_COUNT_CAP + 1}) counted`,
-          )
-        )[0]!.total);
-  const totalCapped = page[0]?.matches === undefined && !pagePartlyFilled && counted > PRODUCT_COUNT_CAP;
-  const total = totalCapped ? PRODUCT_COUNT_CAP : counted;
+  const counted = pagePartlyFilled ? offset + page.length : (await queryRows<{ total: number }>(tx, countQuery(tenantId, options, matches, cap)))[0]!.total;
+  const totalCapped = !pagePartlyFilled && counted > cap;
+  const total = totalCapped ? cap : counted;
   const variants = rows.length ? await pageVariants(tx, tenantId, rows.map((row) => row.id), options.locationId) : [];
 
   return {
@@ -127,6 +107,40 @@ async function pageProducts(tx: TenantTx, tenantId: string, ids: string[]): Prom
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The ids of one page. Each way of matching (`matches`) is its own indexed query, cut to the rows
+ * a page this deep can need, and the cuts are merged in sort order: sorting all matches, or an OR
+ * across the ways, would read every match of a broad word. Name-sorted pages walk
+ * products_name_order and stop at the page; narrow words come from the trigram index instead.
+ */
+function pageIdsQuery(tenantId: string, options: ProductListOptions, matches: SQL[], offset: number): SQL {
+  const joins = sql`${needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``}
+    ${options.sort === 'price' || options.sort === 'sku' ? variantTotalsJoin(tenantId) : sql``}`;
+  const direction = options.order === 'desc' ? sql`desc` : sql`asc`;
+  const orderBy = (keys: SQL[]) => sql.join(keys.map((key) => sql`${key} ${direction}`), sql`, `);
+  const keys = sortKeys(options);
+  const where = (match: SQL) => sql.join([...productFilters(tenantId, options), match], sql` and `);
+  if (matches.length === 1) {
+    return sql`select p.id from products p ${joins} where ${where(matches[0]!)} order by ${orderBy(keys)} limit ${options.pageSize} offset ${offset}`;
+  }
+  const keyNames = keys.map((_, index) => sql.raw(`sort_key_${index}`));
+  const selectKeys = sql.join(keys.map((key, index) => sql`${key} as ${keyNames[index]}`), sql`, `);
+  const cuts = matches.map(
+    (match) => sql`(select p.id, ${selectKeys} from products p ${joins} where ${where(match)} order by ${orderBy(keys)} limit ${offset + options.pageSize})`,
+  );
+  return sql`select id from (${sql.join(cuts, sql` union `)}) matched order by ${orderBy(keyNames)} limit ${options.pageSize} offset ${offset}`;
+}
+
+/** How many products match, up to cap + 1; each product once, however many ways it matches. */
+function countQuery(tenantId: string, options: ProductListOptions, matches: SQL[], cap: number): SQL {
+  const stock = needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``;
+  const ways = matches.map((match, index) => {
+    const notEarlier = matches.slice(0, index).map((earlier) => sql`not (${earlier})`);
+    return sql`select 1 from products p ${stock} where ${sql.join([...productFilters(tenantId, options), match, ...notEarlier], sql` and `)}`;
+  });
+  return sql`select count(*)::int as total from (${sql.join(ways, sql` union all `)} limit ${cap + 1}) counted`;
+}
+
 function productFilters(tenantId: string, options: ProductListOptions): SQL[] {
   const filters = [sql`p.tenant_id = ${tenantId}`];
   if (options.status !== 'all') filters.push(sql`p.status = ${options.status}`);
@@ -174,46 +188,42 @@ function variantTotalsJoin(tenantId: string): SQL {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
- * The products a search matches: the name contains every word (trigram index products_name_trgm),
- * or, for a single word (SKUs and barcodes have no spaces), a variant's SKU contains it
- * (product_variants_sku_trgm) or a barcode is exactly it (product_barcodes_code_unique). Each
- * branch is its own indexed query returning whole product rows; an OR across tables, or joining
- * the matches back to the catalog, would read every product.
+ * The ways a search matches a product: its name contains every word (name_key, indexed by
+ * products_name_key_trgm and ordered by products_name_order), or, for a single word (SKUs and
+ * barcodes have no spaces), a variant's SKU contains it (product_variants_sku_trgm) or a barcode
+ * is exactly it (product_barcodes_code_unique).
  */
-function searchedProducts(tenantId: string, search: string): SQL {
+function searchMatches(tenantId: string, search: string): SQL[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const byName = sql`select p.* from products p where p.tenant_id = ${tenantId} and ${sql.join(
-    words.map((word) => sql`lower(p.name) like ${`%${escapeLike(word)}%`}`),
+  const byName = sql.join(
+    words.map((word) => sql`p.name_key like ${`%${escapeLike(word)}%`}`),
     sql` and `,
-  )}`;
-  if (words.length > 1) return byName;
-  return sql`${byName}
-    union
-    select p.* from products p where p.tenant_id = ${tenantId} and p.id in (
-      select v.product_id from product_variants v where v.tenant_id = ${tenantId} and upper(v.sku) like ${`%${escapeLike(search.toUpperCase())}%`})
-    union
-    select p.* from products p where p.tenant_id = ${tenantId} and p.id in (
-      select v.product_id from product_barcodes b join product_variants v on v.tenant_id = b.tenant_id and v.id = b.variant_id
-      where b.tenant_id = ${tenantId} and b.code = ${search})`;
+  );
+  if (words.length > 1) return [byName];
+  return [
+    byName,
+    sql`p.id in (select v.product_id from product_variants v where v.tenant_id = ${tenantId} and upper(v.sku) like ${`%${escapeLike(search.toUpperCase())}%`})`,
+    sql`p.id in (select v.product_id from product_barcodes b join product_variants v on v.tenant_id = b.tenant_id and v.id = b.variant_id
+      where b.tenant_id = ${tenantId} and b.code = ${search})`,
+  ];
 }
 
 const atLocation = (locationId: string | undefined) => (locationId ? sql`and s.location_id = ${locationId}` : sql``);
 
-/** Name and last-changed follow their indexes (products_name_order on name_key, products_updated_order). */
-function orderBy(options: ProductListOptions): SQL {
-  const direction = options.order === 'desc' ? sql`desc` : sql`asc`;
-  const byName = sql`p.name_key ${direction}, p.id ${direction}`;
+/** The sort's keys, ending with the id; name and last-changed follow their indexes (products_name_order, products_updated_order). */
+function sortKeys(options: ProductListOptions): SQL[] {
+  const byName = [sql`p.name_key`, sql`p.id`];
   switch (options.sort) {
     case 'name':
       return byName;
     case 'updatedAt':
-      return sql`p.updated_at ${direction}, p.id ${direction}`;
+      return [sql`p.updated_at`, sql`p.id`];
     case 'sku':
-      return sql`variant.sku ${direction}, ${byName}`;
+      return [sql`variant.sku`, ...byName];
     case 'price':
-      return sql`variant.price ${direction}, ${byName}`;
+      return [sql`variant.price`, ...byName];
     case 'onHand':
-      return sql`coalesce(stock.on_hand, 0) ${direction}, ${byName}`;
+      return [sql`coalesce(stock.on_hand, 0)`, ...byName];
   }
 }
 
@@ -247,26 +257,25 @@ interface LookupRow {
 
 /**
  * The active product variant a scanned or typed code names: an exact barcode first, otherwise an
- * exact SKU (any case). One statement; the second branch runs only when the first finds nothing.
+ * exact SKU (any case). Two small statements, the second only when the first finds nothing: a
+ * scan needs one, and each plans in a fraction of the time a union of both took.
  */
 export async function lookupCode(tx: TenantTx, tenantId: string, code: string, locationId?: string): Promise<BarcodeLookup> {
-  const columns = sql`p.id as product_id, p.name as product_name, v.id as variant_id, v.name as variant_name, v.sku,
-    v.selling_price_minor, p.tax_class,
-    (select coalesce(sum(s.on_hand), 0)::text from stock_levels s where s.tenant_id = v.tenant_id and s.variant_id = v.id ${atLocation(locationId)}) as on_hand`;
-  const [row] = await queryRows<LookupRow>(
-    tx,
-    sql`(select ${columns}
-         from product_barcodes b
-         join product_variants v on v.tenant_id = b.tenant_id and v.id = b.variant_id
-         join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
-         where b.tenant_id = ${tenantId} and b.code = ${code} and p.status = 'active')
-        union all
-        (select ${columns}
-         from product_variants v
-         join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
-         where v.tenant_id = ${tenantId} and upper(v.sku) = ${code.toUpperCase()} and p.status = 'active')
-        limit 1`,
-  );
+  const variantWhere = async (match: SQL) =>
+    (
+      await queryRows<LookupRow>(
+        tx,
+        sql`select p.id as product_id, p.name as product_name, v.id as variant_id, v.name as variant_name, v.sku, v.selling_price_minor, p.tax_class,
+                   (select coalesce(sum(s.on_hand), 0)::text from stock_levels s
+                    where s.tenant_id = v.tenant_id and s.variant_id = v.id ${atLocation(locationId)}) as on_hand
+            from product_variants v
+            join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+            where v.tenant_id = ${tenantId} and p.status = 'active' and ${match}`,
+      )
+    )[0];
+  const row =
+    (await variantWhere(sql`v.id = (select b.variant_id from product_barcodes b where b.tenant_id = ${tenantId} and b.code = ${code})`)) ??
+    (await variantWhere(sql`upper(v.sku) = ${code.toUpperCase()}`));
   if (!row) throw new HttpError('not_found', `No product has the barcode or SKU ${code}`);
   return {
     productId: row.product_id,

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product, ProductList } from '../../core/products/products.schemas';
+import { productListQuerySchema, type Product, type ProductList } from '../../core/products/products.schemas';
 import { createTenant, createUser, TEST_PASSWORD, type TestTenant } from '../../tests/support/factories';
 import { createTestApp, signInAs, type TestApp } from '../../tests/support/test-app';
 import { locations } from '../db/schema/inventory';
+import { listProducts } from './product-list.query';
 
 // The catalog list and the scanner lookup, on a small shop whose every product is known.
 
@@ -110,6 +111,21 @@ describe('the products list', () => {
     expect(names(await list({ search: '100%' }))).toEqual([]);
     expect(names(await list({ search: 'old' }))).toEqual([]);
     expect(names(await list({ search: 'old', status: 'archived' }))).toEqual(['Old stock item']);
+  });
+
+  it('pages through matches found by name, SKU and barcode in one order, each product once', async () => {
+    // One product a page (the API's smallest page is 10): Brookside milk matches '500' by SKU only.
+    const page = (query: Record<string, string>, pageNumber: number) =>
+      testApp.database.withTenant(tenant.id, (tx) => listProducts(tx, tenant.id, { ...productListQuerySchema.parse(query), page: pageNumber, pageSize: 1 }));
+    const pages = await Promise.all([1, 2, 3, 4].map((pageNumber) => page({ search: '500' }, pageNumber)));
+    expect(pages.map(names)).toEqual([['Brookside milk'], ['Coca-Cola 500 ml'], ['Fanta Orange 500 ml'], []]);
+    expect(pages.map((found) => found.total)).toEqual([3, 3, 3, 3]);
+    const descending = await Promise.all([1, 2, 3].map((pageNumber) => page({ search: '500', order: 'desc' }, pageNumber)));
+    expect(descending.map(names)).toEqual([['Fanta Orange 500 ml'], ['Coca-Cola 500 ml'], ['Brookside milk']]);
+    const byPrice = await Promise.all([1, 2, 3].map((pageNumber) => page({ search: '500', sort: 'price' }, pageNumber)));
+    expect(byPrice.map(names)).toEqual([['Brookside milk'], ['Fanta Orange 500 ml'], ['Coca-Cola 500 ml']]);
+    expect(names(await page({ search: 'milk-1l-code' }, 1))).toEqual([]);
+    expect(names(await page({ search: 'MILK-1L-CODE' }, 1))).toEqual(['Brookside milk']);
   });
 
   it('filters by category with its sub-categories, brand, stock status and location', async () => {

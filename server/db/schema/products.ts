@@ -104,7 +104,8 @@ export const products = pgTable(
     index('products_status_idx').on(t.tenantId, t.status),
     index('products_category_idx').on(t.tenantId, t.categoryId),
     index('products_brand_idx').on(t.tenantId, t.brandId),
-    index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Searches match name_key, so one predicate can use this index or walk products_name_order.
+    index('products_name_key_trgm').using('gin', sql`${t.nameKey} gin_trgm_ops`),
   ],
 );
 
