@@ -40,20 +40,12 @@ interface VariantRow {
 /** One page of products with their variants and stock (at a location, or summed over all). */
 export async function listProducts(tx: TenantTx, tenantId: string, options: ProductListOptions): Promise<ProductList> {
   const search = options.search?.trim();
-  const matches = search ? searchMatches(tenantId, search) : [sql`true`];
   const offset = (options.page - 1) * options.pageSize;
-  // The page's ids first, from the sort's index where it has one (a deep page walks index
-  // entries, not joined rows); then only those products' details.
-  const page = await queryRows<{ id: string }>(tx, pageIdsQuery(tenantId, options, matches, offset));
-  const rows = page.length ? await pageProducts(tx, tenantId, page.map((row) => row.id)) : [];
-  // A partly filled page tells the total without counting (small shops, narrow searches);
-  // otherwise counting stops past the cap, so neither a 100,000-item catalog nor a word found in
-  // thousands of names is counted in full on every page turn.
-  const cap = search ? SEARCH_COUNT_CAP : PRODUCT_COUNT_CAP;
-  const pagePartlyFilled = page.length > 0 && page.length < options.pageSize;
-  const counted = pagePartlyFilled ? offset + page.length : (await queryRows<{ total: number }>(tx, countQuery(tenantId, options, matches, cap)))[0]!.total;
-  const totalCapped = !pagePartlyFilled && counted > cap;
-  const total = totalCapped ? cap : counted;
+  // The page's ids and the total first, then only those products' details.
+  const { ids, total, totalCapped } = search
+    ? await searchPage(tx, tenantId, options, searchMatches(tenantId, search), offset)
+    : await catalogPage(tx, tenantId, options, offset);
+  const rows = ids.length ? await pageProducts(tx, tenantId, ids) : [];
   const variants = rows.length ? await pageVariants(tx, tenantId, rows.map((row) => row.id), options.locationId) : [];
 
   return {
@@ -107,38 +99,73 @@ async function pageProducts(tx: TenantTx, tenantId: string, ids: string[]): Prom
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/**
- * The ids of one page. Each way of matching (`matches`) is its own indexed query, cut to the rows
- * a page this deep can need, and the cuts are merged in sort order: sorting all matches, or an OR
- * across the ways, would read every match of a broad word. Name-sorted pages walk
- * products_name_order and stop at the page; narrow words come from the trigram index instead.
- */
-function pageIdsQuery(tenantId: string, options: ProductListOptions, matches: SQL[], offset: number): SQL {
-  const joins = sql`${needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``}
-    ${options.sort === 'price' || options.sort === 'sku' ? variantTotalsJoin(tenantId) : sql``}`;
-  const direction = options.order === 'desc' ? sql`desc` : sql`asc`;
-  const orderBy = (keys: SQL[]) => sql.join(keys.map((key) => sql`${key} ${direction}`), sql`, `);
-  const keys = sortKeys(options);
-  const where = (match: SQL) => sql.join([...productFilters(tenantId, options), match], sql` and `);
-  if (matches.length === 1) {
-    return sql`select p.id from products p ${joins} where ${where(matches[0]!)} order by ${orderBy(keys)} limit ${options.pageSize} offset ${offset}`;
-  }
-  const keyNames = keys.map((_, index) => sql.raw(`sort_key_${index}`));
-  const selectKeys = sql.join(keys.map((key, index) => sql`${key} as ${keyNames[index]}`), sql`, `);
-  const cuts = matches.map(
-    (match) => sql`(select p.id, ${selectKeys} from products p ${joins} where ${where(match)} order by ${orderBy(keys)} limit ${offset + options.pageSize})`,
-  );
-  return sql`select id from (${sql.join(cuts, sql` union `)}) matched order by ${orderBy(keyNames)} limit ${options.pageSize} offset ${offset}`;
+interface PageIds {
+  ids: string[];
+  total: number;
+  /** More than `total` match: counting stopped at the cap. */
+  totalCapped: boolean;
 }
 
-/** How many products match, up to cap + 1; each product once, however many ways it matches. */
-function countQuery(tenantId: string, options: ProductListOptions, matches: SQL[], cap: number): SQL {
+const sortDirection = (options: ProductListOptions) => (options.order === 'desc' ? sql`desc` : sql`asc`);
+const orderedBy = (keys: SQL[], options: ProductListOptions) => sql.join(keys.map((key) => sql`${key} ${sortDirection(options)}`), sql`, `);
+
+function sortJoins(tenantId: string, options: ProductListOptions): SQL {
+  return sql`${needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``}
+    ${options.sort === 'price' || options.sort === 'sku' ? variantTotalsJoin(tenantId) : sql``}`;
+}
+
+/**
+ * A catalog page: its ids from the sort's index (a deep page walks index entries, not joined
+ * rows). A partly filled page tells the total without counting (small shops); otherwise counting
+ * stops past PRODUCT_COUNT_CAP, so a 100,000-item catalog is not counted on every page turn.
+ */
+async function catalogPage(tx: TenantTx, tenantId: string, options: ProductListOptions, offset: number): Promise<PageIds> {
+  const where = sql.join(productFilters(tenantId, options), sql` and `);
+  const page = await queryRows<{ id: string }>(
+    tx,
+    sql`select p.id from products p ${sortJoins(tenantId, options)} where ${where}
+        order by ${orderedBy(sortKeys(options), options)} limit ${options.pageSize} offset ${offset}`,
+  );
+  const ids = page.map((row) => row.id);
+  if (ids.length > 0 && ids.length < options.pageSize) return { ids, total: offset + ids.length, totalCapped: false };
   const stock = needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``;
-  const ways = matches.map((match, index) => {
-    const notEarlier = matches.slice(0, index).map((earlier) => sql`not (${earlier})`);
-    return sql`select 1 from products p ${stock} where ${sql.join([...productFilters(tenantId, options), match, ...notEarlier], sql` and `)}`;
-  });
-  return sql`select count(*)::int as total from (${sql.join(ways, sql` union all `)} limit ${cap + 1}) counted`;
+  const { counted } = (
+    await queryRows<{ counted: number }>(
+      tx,
+      sql`select count(*)::int as counted from (select 1 from products p ${stock} where ${where} limit ${PRODUCT_COUNT_CAP + 1}) matched`,
+    )
+  )[0]!;
+  return { ids, total: Math.min(counted, PRODUCT_COUNT_CAP), totalCapped: counted > PRODUCT_COUNT_CAP };
+}
+
+/**
+ * A search page and its total from one ordered read of the first SEARCH_COUNT_CAP + 1 matches
+ * (more for a deeper page). Each way of matching is its own query cut to that many rows in sort
+ * order, and the cuts are merged: a broad word walks products_name_order once and stops, a narrow
+ * one comes from the trigram index. Sorting or counting every match of a broad word would read
+ * every match; an OR across the ways would read the whole catalog.
+ */
+async function searchPage(tx: TenantTx, tenantId: string, options: ProductListOptions, matches: SQL[], offset: number): Promise<PageIds> {
+  const reach = Math.max(offset + options.pageSize, SEARCH_COUNT_CAP + 1);
+  const keys = sortKeys(options);
+  const keyNames = keys.map((_, index) => sql.raw(`sort_key_${index}`));
+  const selectKeys = sql.join(keys.map((key, index) => sql`${key} as ${keyNames[index]}`), sql`, `);
+  const filters = productFilters(tenantId, options);
+  const cuts = matches.map(
+    (match) => sql`(select p.id, ${selectKeys} from products p ${sortJoins(tenantId, options)}
+                    where ${sql.join([...filters, match], sql` and `)} order by ${orderedBy(keys, options)} limit ${reach})`,
+  );
+  const found = (await queryRows<{ ids: string[]; found: number }>(
+    tx,
+    sql`with found as materialized (
+          select id, ${sql.join(keyNames, sql`, `)} from (${sql.join(cuts, sql` union `)}) matched
+          order by ${orderedBy(keyNames, options)} limit ${reach})
+        select (select count(*) from found)::int as found,
+               array(select id from found order by ${orderedBy(keyNames, options)} offset ${offset} limit ${options.pageSize})::text[] as ids`,
+  ))[0]!;
+  // Every match was read unless the read stopped at its reach.
+  const complete = found.found < reach;
+  return { ids: found.ids, total: complete ? found.found : SEARCH_COUNT_CAP, totalCapped: !complete };
 }
 
 function productFilters(tenantId: string, options: ProductListOptions): SQL[] {
