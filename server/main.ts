@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { createLogger } from './logger';
 
 async function main() {
@@ -29,6 +30,7 @@ async function main() {
     return;
   }
   const app = createApp(deps);
+  const maintenance = deps.database.driver === 'pglite' ? startEmbeddedMaintenance(deps.database, logger) : null;
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const url = config.publicUrl ?? `http://localhost:${info.port}`;
     // One line a person starting the app wants to see, whatever the log level.
@@ -37,6 +39,7 @@ async function main() {
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'Shutting down');
+    maintenance?.stop();
     server.close(() => {
       void deps.database.close().finally(() => process.exit(0));
     });
