@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { DEMO_PASSWORD } from '../../../server/db/seed';
 import { formatMs, formatRatio, formatRps } from '../support/format';
 import { runAlternatingLoad, runLoad, type LoadResult } from '../support/load';
+import { postSignIn } from '../support/sign-in';
 import { startBenchServer } from '../support/servers';
 import { summarize } from '../support/stats';
 import { BenchError, type BenchSuite, type SummaryLine } from '../support/suite';
@@ -28,30 +28,7 @@ const nextClientAddress = () => {
   return `198.18.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 };
 
-function signIn(port: number): Promise<{ status: number; cookie: string; body: string }> {
-  const body = JSON.stringify({ email: EMAIL, password: DEMO_PASSWORD });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        hostname: '127.0.0.1',
-        port,
-        path: '/api/auth/sign-in',
-        method: 'POST',
-        headers: { host: HOST, 'content-type': 'application/json', 'x-forwarded-for': nextClientAddress() },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-          resolve({ status: res.statusCode ?? 0, cookie, body: Buffer.concat(chunks).toString('utf8') });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const signIn = (port: number) => postSignIn(port, { host: HOST, email: EMAIL, clientAddress: nextClientAddress() });
 
 async function measureHashing() {
   const hashMs: number[] = [];

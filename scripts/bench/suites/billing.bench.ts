@@ -1,9 +1,9 @@
 import { request } from 'node:http';
-import { DEMO_PASSWORD } from '../../../server/db/seed';
 import { createFakePaystack, type FakePaystack } from '../../../tests/support/fake-paystack';
 import { formatMs, formatRatio, formatRps } from '../support/format';
 import { runAlternatingLoad } from '../support/load';
 import { startBenchServer, type BenchServer } from '../support/servers';
+import { signInCookie } from '../support/sign-in';
 import { summarize } from '../support/stats';
 import { BenchError, type BenchSuite, type SummaryLine } from '../support/suite';
 import { printTable } from '../support/table';
@@ -50,16 +50,6 @@ async function pool(count: number, concurrency: number, task: (index: number) =>
   return { ms, wallMs: performance.now() - started };
 }
 
-async function signInOwner(server: BenchServer): Promise<string> {
-  const reply = await send(server.port, '/api/auth/sign-in', {
-    method: 'POST',
-    body: JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD }),
-    headers: { 'x-forwarded-for': '198.18.0.1' },
-  });
-  if (reply.status !== 200) throw new BenchError(`sign-in answered ${reply.status}: ${reply.body.slice(0, 200)}`);
-  return ([] as string[]).concat(reply.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-}
-
 async function measureWebhooks(server: BenchServer, fake: FakePaystack, cookie: string) {
   const plans = JSON.parse((await send(server.port, '/api/billing', { headers: { cookie } })).body) as { plans: { id: string; name: string; period: string }[] };
   const starter = plans.plans.find((p) => p.name === 'Starter' && p.period === 'monthly');
@@ -103,7 +93,7 @@ const billing: BenchSuite = {
       env: { TRUST_PROXY: 'true', PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.baseUrl },
     });
     try {
-      const cookie = await signInOwner(server);
+      const cookie = await signInCookie(server.port, { host: HOST, email: 'owner@demo.test', clientAddress: '198.18.0.1' });
       const webhooks = await measureWebhooks(server, fake, cookie);
       const rate = (run: { ms: number[]; wallMs: number }) => (run.ms.length * 1000) / run.wallMs;
       const rows = [

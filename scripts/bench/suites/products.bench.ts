@@ -5,7 +5,6 @@
 // + INSERT. Figures P1.x on PGlite, P2.x on PostgreSQL when DATABASE_URL is set (a scratch
 // database, dropped afterwards): .1 the dataset build, .2 catalog reads, .3 stock decrements.
 import { rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -14,7 +13,7 @@ import { withEan13CheckDigit } from '../../../core/products/barcode.rules';
 import { productListQuerySchema } from '../../../core/products/products.schemas';
 import { loadConfig } from '../../../server/config';
 import { openDatabase, queryRows, type Database, type TenantTx } from '../../../server/db/client';
-import { DEMO_PASSWORD, seedDatabase } from '../../../server/db/seed';
+import { seedDatabase } from '../../../server/db/seed';
 import { wireDependencies } from '../../../server/dependencies';
 import { recordMovements } from '../../../server/inventory/stock-ledger';
 import {
@@ -34,6 +33,7 @@ import { formatMs, formatRatio, formatRps, formatSeconds } from '../support/form
 import { createHttpClient } from '../support/http-client';
 import { runLoad, type LoadResult } from '../support/load';
 import { createScratchDatabase } from '../support/postgres';
+import { signInCookie } from '../support/sign-in';
 import { startBenchServer, type BenchServer } from '../support/servers';
 import { summarize, type LatencySummary } from '../support/stats';
 import { BenchError, goalStatus, type BenchSuite, type SummaryLine } from '../support/suite';
@@ -284,30 +284,6 @@ async function timeApi(server: BenchServer, cookie: string, nextPath: () => stri
   }
 }
 
-function signIn(port: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        hostname: '127.0.0.1',
-        port,
-        path: '/api/auth/sign-in',
-        method: 'POST',
-        headers: { host: DEMO_HOST, 'content-type': 'application/json', 'x-forwarded-for': '198.18.0.5' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          if (res.statusCode !== 200) return reject(new BenchError(`sign-in answered ${res.statusCode}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`));
-          resolve(([] as string[]).concat(res.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; '));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD }));
-  });
-}
-
 // ---------------------------------------------------------------- P3 stock decrements
 
 interface WriterRun {
@@ -445,7 +421,7 @@ async function runOnDatabase(label: string, target: Target): Promise<DriverFigur
     ...('url' in target ? { databaseUrl: target.url } : { dataDir: target.dataDir }),
   });
   try {
-    const cookie = await signIn(server.port);
+    const cookie = await signInCookie(server.port, { host: DEMO_HOST, email: 'owner@demo.test', clientAddress: '198.18.0.5' });
     const reads = [];
     for (const [index, figure] of figures.entries()) {
       reads.push({ figure, api: await timeApi(server, cookie, () => pathOf(figure, figure.params())), direct: direct[index]! });
