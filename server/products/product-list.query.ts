@@ -109,9 +109,11 @@ interface PageIds {
 const sortDirection = (options: ProductListOptions) => (options.order === 'desc' ? sql`desc` : sql`asc`);
 const orderedBy = (keys: SQL[], options: ProductListOptions) => sql.join(keys.map((key) => sql`${key} ${sortDirection(options)}`), sql`, `);
 
+/** The per-product stock totals, when a filter or the sort needs them. */
+const stockJoin = (tenantId: string, options: ProductListOptions) => (needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``);
+
 function sortJoins(tenantId: string, options: ProductListOptions): SQL {
-  return sql`${needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``}
-    ${options.sort === 'price' || options.sort === 'sku' ? variantTotalsJoin(tenantId) : sql``}`;
+  return sql`${stockJoin(tenantId, options)} ${options.sort === 'price' || options.sort === 'sku' ? variantTotalsJoin(tenantId) : sql``}`;
 }
 
 /**
@@ -128,11 +130,10 @@ async function catalogPage(tx: TenantTx, tenantId: string, options: ProductListO
   );
   const ids = page.map((row) => row.id);
   if (ids.length > 0 && ids.length < options.pageSize) return { ids, total: offset + ids.length, totalCapped: false };
-  const stock = needsStockTotals(options) ? stockTotalsJoin(tenantId, options.locationId) : sql``;
   const { counted } = (
     await queryRows<{ counted: number }>(
       tx,
-      sql`select count(*)::int as counted from (select 1 from products p ${stock} where ${where} limit ${PRODUCT_COUNT_CAP + 1}) matched`,
+      sql`select count(*)::int as counted from (select 1 from products p ${stockJoin(tenantId, options)} where ${where} limit ${PRODUCT_COUNT_CAP + 1}) matched`,
     )
   )[0]!;
   return { ids, total: Math.min(counted, PRODUCT_COUNT_CAP), totalCapped: counted > PRODUCT_COUNT_CAP };
