@@ -1,13 +1,30 @@
+import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressDirectory } from './scripts/precompress';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/** Writes brotli and gzip copies of the built files once the build is written (served by server/http/web-app.ts). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'dukani-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompressDirectory(outDir);
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

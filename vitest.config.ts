@@ -8,7 +8,7 @@ const hasPostgres = Boolean(process.env.DATABASE_URL);
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['core/**/*.test.ts', 'web/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['core/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'integration',

@@ -12,7 +12,7 @@ import { emailRoutes } from './email/email.routes';
 import { healthRoutes } from './health/health.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
 import type { AppDependencies, AppEnv } from './http/context';
-import { errorBody, HttpError } from './http/errors';
+import { errorBody, fromHttpException, HttpError } from './http/errors';
 import { openApiRoutes } from './http/openapi.routes';
 import { createApiRouter, mountRoutes, type MountedRoute } from './http/routes';
 import { sameOriginWrites } from './http/same-origin';
@@ -94,9 +94,10 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       if (error.meta.retryAfterSeconds) c.header('Retry-After', String(error.meta.retryAfterSeconds));
       return c.json(errorBody(error, c.var.requestId), error.status as 400);
     }
-    // zod-openapi answers a body of the wrong type (e.g. text where JSON is declared) with a 415.
-    if (error instanceof HTTPException && error.status === 415) {
-      return c.json(errorBody(new HttpError('unsupported_media_type', 'Send the request body as the content type this operation expects'), c.var.requestId), 415);
+    // Hono's refusals: a body of the wrong type (415), or JSON or multipart its validator cannot parse (400).
+    if (error instanceof HTTPException && error.status < 500) {
+      const refusal = fromHttpException(error, c.req.header('content-type'));
+      return c.json(errorBody(refusal, c.var.requestId), refusal.status as 400);
     }
     if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
       return c.json(errorBody(new HttpError('bad_request', 'The request body is not valid JSON'), c.var.requestId), 400);

@@ -59,6 +59,27 @@ describe('loadConfig (spec §5 "Startup")', () => {
     expect(readFileSync(join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(first.authSecret);
   });
 
+  it('PAYMENTS_SANDBOX: the sandbox is on outside production, off in production unless PAYMENTS_SANDBOX=true', () => {
+    expect(loadConfig({ AUTH_SECRET: secret, DATA_DIR: tempDir() }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ AUTH_SECRET: secret, DATA_DIR: tempDir(), PAYMENTS_SANDBOX: 'false' }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(true);
+    expect(problemsOf({ AUTH_SECRET: secret, PAYMENTS_SANDBOX: 'yes' })[0]).toMatch(/^PAYMENTS_SANDBOX:/);
+  });
+
+  it('cookies are Secure in production unless INSECURE_COOKIES=true; elsewhere only with an https PUBLIC_URL (issue 11 item 8)', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: secret };
+    expect(loadConfig(production).secureCookies).toBe(true);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'http://pos.example.org' }).secureCookies).toBe(true);
+    expect(loadConfig({ ...production, INSECURE_COOKIES: 'true' }).secureCookies).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: secret, DATA_DIR: tempDir() }).secureCookies).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: secret, DATA_DIR: tempDir(), PUBLIC_URL: 'https://pos.example.org' }).secureCookies).toBe(true);
+    expect(problemsOf({ ...production, INSECURE_COOKIES: 'yes' })[0]).toMatch(/^INSECURE_COOKIES:/);
+    expect(problemsOf({ ...production, INSECURE_COOKIES: 'true', PUBLIC_URL: 'https://pos.example.org' })).toEqual([
+      'INSECURE_COOKIES: must not be true when PUBLIC_URL is https',
+    ]);
+  });
+
   it('seeds demo data only on the embedded database unless SEED_DEMO says otherwise', () => {
     const pgUrl = 'postgres://u@127.0.0.1/db';
     expect(loadConfig({ AUTH_SECRET: secret, DATABASE_URL: pgUrl }).seedDemo).toBe(false);

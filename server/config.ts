@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   DATABASE_URL: z.preprocess(blankAsUndefined, urlString.optional()),
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'use a size such as 16MB').default('16MB'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  ALLOW_PRIVILEGED_DATABASE_ROLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   PUBLIC_URL: z.preprocess(blankAsUndefined, urlString.optional()),
   ROOT_DOMAINS: z
     .string()
@@ -49,7 +50,9 @@ const environmentSchema = z.object({
     z.string().regex(/^sk_(test|live)_[A-Za-z0-9]{20,}$/, 'invalid key (expected sk_test_… or sk_live_…)').optional(),
   ),
   PAYSTACK_BASE_URL: z.preprocess(blankAsUndefined, urlString.default('https://api.paystack.co')),
+  PAYMENTS_SANDBOX: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
+  INSECURE_COOKIES: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   SMTP_URL: z.preprocess(blankAsUndefined, urlString.optional()),
   MAIL_FROM: z.string().default('Dukani <no-reply@dukani.co.ke>'),
   SEED_DEMO: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
@@ -64,17 +67,32 @@ export type AppConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * Production refuses a DATABASE_URL user that is a superuser or bypasses row-level security
+   * unless this is set (docs/decisions/0012); elsewhere such a user is only warned about.
+   */
+  allowPrivilegedDatabaseRole: boolean;
   pgliteSharedBuffers: string;
   publicUrl: string | undefined;
   rootDomains: string[];
   authSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
   bodyLimitBytes: number;
-  /** Without it, the built-in sandbox provider takes payments (docs/decisions/0009). */
+  /** Without it, the built-in sandbox provider takes payments when paymentsSandbox (docs/decisions/0009). */
   paystackSecretKey: string | undefined;
   paystackBaseUrl: string;
+  /**
+   * Without a Paystack key, whether the sandbox takes payments: on outside production, off in
+   * production unless PAYMENTS_SANDBOX=true (anyone could "pay" for any plan through it).
+   */
+  paymentsSandbox: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * Session cookies marked Secure (and named __Secure-…): always in production unless
+   * INSECURE_COOKIES=true (a production build tried over plain http); elsewhere with an https PUBLIC_URL.
+   */
+  secureCookies: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Demo data (tenants, users, products) is seeded only on the embedded database or when asked. */
@@ -104,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (isProduction) throw new ConfigError(['AUTH_SECRET: invalid key (required in production)']);
     authSecret = readOrCreateDevelopmentSecret(dataDir);
   }
+  const httpsPublicUrl = e.PUBLIC_URL?.startsWith('https://') ?? false;
+  if (e.INSECURE_COOKIES === 'true' && httpsPublicUrl) {
+    throw new ConfigError(['INSECURE_COOKIES: must not be true when PUBLIC_URL is https']);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -112,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    allowPrivilegedDatabaseRole: e.ALLOW_PRIVILEGED_DATABASE_ROLE === 'true',
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     publicUrl: e.PUBLIC_URL,
     rootDomains: e.ROOT_DOMAINS,
@@ -120,7 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ''),
+    paymentsSandbox: e.PAYMENTS_SANDBOX ? e.PAYMENTS_SANDBOX === 'true' : !isProduction,
     trustProxy: e.TRUST_PROXY === 'true',
+    secureCookies: isProduction ? e.INSECURE_COOKIES !== 'true' : httpsPublicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,

@@ -1,7 +1,6 @@
 import { createAuth } from './auth/auth';
 import { createTenantAccessCache } from './auth/tenant-access-cache';
-import { createPaystackClient } from './billing/paystack.client';
-import { createSandboxProvider } from './billing/sandbox.provider';
+import { choosePaymentProvider } from './billing/payment-provider-choice';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createMailer } from './email/email.service';
@@ -14,8 +13,6 @@ export function wireDependencies(config: AppConfig, database: Database, logger: 
   const tenantResolver = createTenantResolver({ database, rootDomains: config.rootDomains, logger });
   const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const auth = createAuth({ config, database, mailer, tenantResolver });
-  const paymentProvider = config.paystackSecretKey
-    ? createPaystackClient({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
-    : createSandboxProvider({ database, origin: () => config.publicUrl ?? `http://localhost:${config.port}` });
+  const paymentProvider = choosePaymentProvider(config, database, logger);
   return { config, database, logger, tenantResolver, tenantAccess: createTenantAccessCache(), mailer, auth, paymentProvider };
 }

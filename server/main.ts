@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { PrivilegedDatabaseRoleError } from './db/database-role';
 import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { createLogger } from './logger';
 
@@ -19,7 +20,16 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const deps = await bootstrap(config, logger);
+  let deps;
+  try {
+    deps = await bootstrap(config, logger);
+  } catch (error) {
+    if (error instanceof PrivilegedDatabaseRoleError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
   if (process.argv.includes('--prepare')) {
     // Migrate and seed, then exit: `npm start` does this in its own process first, so the memory
     // PGlite grows while creating and filling a database is returned before the server starts.

@@ -11,9 +11,11 @@ export const API_ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'unprocessable',
+  'idempotency_key_reused',
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  'payments_not_configured',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

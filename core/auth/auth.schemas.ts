@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.rules';
+import { safeLine } from '../api/text.schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SAME_AS_CURRENT_PASSWORD_MESSAGE } from './password.rules';
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid e-mail address' }));
 
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = safeLine()
   .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long` })
   .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, { message: 'Enter your password' }).max(PASSWORD_MAX_LENGTH),
+  password: safeLine().min(1, { message: 'Enter your password' }).max(PASSWORD_MAX_LENGTH),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -18,7 +18,7 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
-  .object({ token: z.string().min(1).max(512), newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .object({ token: safeLine().min(1).max(512), newPassword: newPasswordSchema, confirmPassword: safeLine() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
     message: 'Please make sure both passwords are identical',
@@ -27,7 +27,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The mandatory / dialog password change: a new password, no current one (the session proves identity). */
 export const requiredPasswordChangeSchema = z
-  .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .object({ newPassword: newPasswordSchema, confirmPassword: safeLine() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
     message: 'Please make sure both passwords are identical',
@@ -36,11 +36,12 @@ export type RequiredPasswordChangeInput = z.infer<typeof requiredPasswordChangeS
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, { message: 'Please fill in all password fields' }).max(PASSWORD_MAX_LENGTH),
-    newPassword: z.string().min(PASSWORD_MIN_LENGTH, { message: `New password must be at least ${PASSWORD_MIN_LENGTH} characters` }).max(PASSWORD_MAX_LENGTH),
-    confirmPassword: z.string(),
+    currentPassword: safeLine().min(1, { message: 'Please fill in all password fields' }).max(PASSWORD_MAX_LENGTH),
+    newPassword: safeLine().min(PASSWORD_MIN_LENGTH, { message: `New password must be at least ${PASSWORD_MIN_LENGTH} characters` }).max(PASSWORD_MAX_LENGTH),
+    confirmPassword: safeLine(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'New passwords do not match' });
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'New passwords do not match' })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: SAME_AS_CURRENT_PASSWORD_MESSAGE });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Spec §5: digits only, exactly 6. */

@@ -2,6 +2,10 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** A password change must change the password (issue 10 item 4); shown on the new-password field. */
+export const SAME_AS_CURRENT_PASSWORD_MESSAGE = 'The new password must be different from your current password';
+export const SAME_AS_TEMPORARY_PASSWORD_MESSAGE = 'The new password must be different from your temporary password';
+
 export type PasswordStrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 
 /** 25 for ≥ 8 chars, 15 more for ≥ 12; 15 each for lowercase, uppercase, digit, symbol; max 100. */

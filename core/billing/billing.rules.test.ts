@@ -10,11 +10,12 @@ import {
   upgradeMessage,
 } from './plan-features.rules';
 import {
-  extendPeriod,
+  paidPeriodEnd,
   passesSubscriptionGate,
   paymentStatusTimestamps,
   subscriptionAccess,
   subscriptionRequiredAction,
+  subscriptionPhase,
   subscriptionRequiredMessage,
   type SubscriptionSnapshot,
 } from './subscription.rules';
@@ -156,12 +157,77 @@ describe('payments (spec §4)', () => {
     expect(paymentStatusTimestamps('failed', NOW)).toEqual({ failedAt: NOW });
     expect(paymentStatusTimestamps('abandoned', NOW)).toEqual({});
   });
-  it('extends from the later of now and the current end, by the plan period', () => {
-    expect(extendPeriod(null, 'monthly', NOW).toISOString()).toBe('2026-12-21T12:00:00.000Z');
-    expect(extendPeriod(PAST, 'monthly', NOW).toISOString()).toBe('2026-12-21T12:00:00.000Z');
-    expect(extendPeriod(FUTURE, 'monthly', NOW).toISOString()).toBe('2027-01-01T12:00:00.000Z');
-    expect(extendPeriod(null, 'yearly', NOW).toISOString()).toBe('2027-11-21T12:00:00.000Z');
-    expect(extendPeriod(null, 'monthly', new Date('2027-01-31T08:00:00Z')).toISOString()).toBe('2027-02-28T08:00:00.000Z');
-    expect(extendPeriod(null, 'yearly', new Date('2028-02-29T08:00:00Z')).toISOString()).toBe('2029-02-28T08:00:00.000Z');
+  const noTrial = (currentPeriodEnd: Date | null) => ({ trialEnd: null, currentPeriodEnd });
+  it('extends from the later of the payment and the current end, by the plan period', () => {
+    expect(paidPeriodEnd(noTrial(null), 'monthly', NOW).toISOString()).toBe('2026-12-21T12:00:00.000Z');
+    expect(paidPeriodEnd(noTrial(PAST), 'monthly', NOW).toISOString()).toBe('2026-12-21T12:00:00.000Z');
+    expect(paidPeriodEnd(noTrial(FUTURE), 'monthly', NOW).toISOString()).toBe('2027-01-01T12:00:00.000Z');
+    expect(paidPeriodEnd(noTrial(null), 'yearly', NOW).toISOString()).toBe('2027-11-21T12:00:00.000Z');
+    expect(paidPeriodEnd(noTrial(null), 'monthly', new Date('2027-01-31T08:00:00Z')).toISOString()).toBe('2027-02-28T08:00:00.000Z');
+    expect(paidPeriodEnd(noTrial(null), 'yearly', new Date('2028-02-29T08:00:00Z')).toISOString()).toBe('2029-02-28T08:00:00.000Z');
+  });
+
+  // Issue 10 item 2, worked by hand: a trial started 1 Nov 2026 at 09:00 UTC for 14 days ends
+  // 15 Nov 2026 09:00. Paying on day 1 keeps those days: the paid month runs 15 Nov → 15 Dec.
+  const TRIAL_END = new Date('2026-11-15T09:00:00Z');
+  const onTrial = { trialEnd: TRIAL_END, currentPeriodEnd: null };
+  it('paying during the trial starts the paid period when the trial ends (the trial days are kept)', () => {
+    expect(paidPeriodEnd(onTrial, 'monthly', new Date('2026-11-01T10:00:00Z')).toISOString()).toBe('2026-12-15T09:00:00.000Z');
+    expect(paidPeriodEnd(onTrial, 'yearly', new Date('2026-11-01T10:00:00Z')).toISOString()).toBe('2027-11-15T09:00:00.000Z');
+    // On the trial's last evening: the same renewal date.
+    expect(paidPeriodEnd(onTrial, 'monthly', new Date('2026-11-14T20:00:00Z')).toISOString()).toBe('2026-12-15T09:00:00.000Z');
+    // After the trial ended: from the payment.
+    expect(paidPeriodEnd(onTrial, 'monthly', new Date('2026-11-20T08:00:00Z')).toISOString()).toBe('2026-12-20T08:00:00.000Z');
+    // A second month bought during the trial follows the first.
+    const afterFirst = { trialEnd: TRIAL_END, currentPeriodEnd: new Date('2026-12-15T09:00:00Z') };
+    expect(paidPeriodEnd(afterFirst, 'monthly', new Date('2026-11-02T10:00:00Z')).toISOString()).toBe('2027-01-15T09:00:00.000Z');
+    // A trial ending on 31 January: the paid month ends on the last day of February.
+    expect(paidPeriodEnd({ trialEnd: new Date('2027-01-31T09:00:00Z'), currentPeriodEnd: null }, 'monthly', new Date('2027-01-20T09:00:00Z')).toISOString()).toBe(
+      '2027-02-28T09:00:00.000Z',
+    );
+  });
+});
+
+describe('one status for the Billing tab and the gate page (issue 10 items 2 and 8)', () => {
+  const at = (iso: string) => new Date(iso);
+  it('a trial, nothing paid: Trial, ending on its date', () => {
+    expect(subscriptionPhase({ status: 'trial', trialEnd: at('2026-11-15T09:00:00Z'), currentPeriodEnd: null }, at('2026-11-01T10:00:00Z'))).toEqual({
+      kind: 'trial',
+      label: 'Trial',
+      trialEnd: at('2026-11-15T09:00:00Z'),
+    });
+  });
+  it('paid during the trial: Active, the trial runs to its end, then the plan renews on the period end', () => {
+    expect(
+      subscriptionPhase({ status: 'active', trialEnd: at('2026-11-15T09:00:00Z'), currentPeriodEnd: at('2026-12-15T09:00:00Z') }, at('2026-11-01T10:00:00Z')),
+    ).toEqual({ kind: 'paid', label: 'Active', freeUntil: at('2026-11-15T09:00:00Z'), renewsOn: at('2026-12-15T09:00:00Z') });
+    // Once the trial is over there is nothing free left to mention.
+    expect(
+      subscriptionPhase({ status: 'active', trialEnd: at('2026-11-15T09:00:00Z'), currentPeriodEnd: at('2026-12-15T09:00:00Z') }, at('2026-11-16T10:00:00Z')),
+    ).toEqual({ kind: 'paid', label: 'Active', freeUntil: null, renewsOn: at('2026-12-15T09:00:00Z') });
+  });
+  it('a trial that ended: Trial ended, on its date (not "Trial" with 0 days)', () => {
+    expect(subscriptionPhase({ status: 'trial', trialEnd: at('2026-11-22T09:00:00Z'), currentPeriodEnd: null }, at('2026-11-23T10:00:00Z'))).toEqual({
+      kind: 'ended',
+      label: 'Trial ended',
+      what: 'trial',
+      endedOn: at('2026-11-22T09:00:00Z'),
+    });
+  });
+  it('a paid period that ran out, or an expired subscription: Expired, on the period end', () => {
+    const ended = { kind: 'ended', label: 'Expired', what: 'plan', endedOn: at('2026-11-20T09:00:00Z') };
+    expect(subscriptionPhase({ status: 'active', trialEnd: null, currentPeriodEnd: at('2026-11-20T09:00:00Z') }, at('2026-11-23T10:00:00Z'))).toEqual(ended);
+    expect(subscriptionPhase({ status: 'expired', trialEnd: at('2026-10-01T09:00:00Z'), currentPeriodEnd: at('2026-11-20T09:00:00Z') }, at('2026-11-23T10:00:00Z'))).toEqual(ended);
+    expect(subscriptionPhase({ status: 'expired', trialEnd: at('2026-10-01T09:00:00Z'), currentPeriodEnd: null }, at('2026-11-23T10:00:00Z'))).toEqual({
+      kind: 'ended',
+      label: 'Trial ended',
+      what: 'trial',
+      endedOn: at('2026-10-01T09:00:00Z'),
+    });
+  });
+  it('pending, cancelled and no record', () => {
+    expect(subscriptionPhase({ status: 'pending', trialEnd: null, currentPeriodEnd: null }, NOW)).toEqual({ kind: 'pending', label: 'Pending' });
+    expect(subscriptionPhase({ status: 'cancelled', trialEnd: null, currentPeriodEnd: PAST }, NOW)).toEqual({ kind: 'cancelled', label: 'Cancelled', endedOn: PAST });
+    expect(subscriptionPhase(null, NOW)).toEqual({ kind: 'none', label: 'No subscription' });
   });
 });

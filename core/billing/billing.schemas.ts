@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeLine } from '../api/text.schemas';
 import { FEATURE_KEYS, LIMIT_KEYS } from './plan-features.rules';
 
 const isoDate = z.iso.datetime();
@@ -67,11 +68,12 @@ export const paymentSchema = z.object({
 export const billingOverviewSchema = entitlementsResponseSchema.extend({
   plans: z.array(planSchema),
   payments: z.array(paymentSchema),
-  provider: z.enum(['paystack', 'sandbox']),
+  /** Null when this server takes no payments (production without Paystack or PAYMENTS_SANDBOX). */
+  provider: z.enum(['paystack', 'sandbox']).nullable(),
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
 export const startCheckoutSchema = z.object({ planId: z.uuid({ message: 'Choose a plan' }) });
 export const checkoutResponseSchema = z.object({ authorizationUrl: z.url(), reference: z.string() });
-export const verifyPaymentSchema = z.object({ reference: z.string().trim().min(1).max(100) });
+export const verifyPaymentSchema = z.object({ reference: safeLine().trim().min(1).max(100) });
 export const verifyPaymentResponseSchema = z.object({ status: z.string(), subscription: subscriptionViewSchema.nullable() });

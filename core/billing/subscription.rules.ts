@@ -92,15 +92,57 @@ export function paymentStatusTimestamps(status: string, now: Date): { paidAt?: D
 
 export type BillingPeriod = 'monthly' | 'yearly';
 
-/** A successful payment extends the period from the later of now and the current end. */
-export function extendPeriod(currentPeriodEnd: Date | null, period: BillingPeriod, now: Date): Date {
-  const start = currentPeriodEnd && currentPeriodEnd.getTime() > now.getTime() ? currentPeriodEnd : now;
+/** `start` plus a month or a year; a day the month lacks clamps to its last day (31 Jan + 1 month = 28 Feb). */
+function addPeriod(start: Date, period: BillingPeriod): Date {
   const months = period === 'yearly' ? 12 : 1;
   const end = new Date(start.getTime());
   end.setUTCDate(1);
   end.setUTCMonth(end.getUTCMonth() + months);
-  // 31 January + 1 month is the last day of February, not 3 March.
   const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
   end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
   return end;
+}
+
+const latest = (...dates: Array<Date | null>) =>
+  dates.reduce<Date | null>((max, date) => (date && (!max || date.getTime() > max.getTime()) ? date : max), null)!;
+
+/**
+ * When a period paid at `paidAt` ends. It starts at the latest of the payment, the end of a trial
+ * still running (paying early keeps the trial's days, as Stripe's trial_end does) and the end of a
+ * period already paid for (docs/decisions/0009).
+ */
+export function paidPeriodEnd(current: { trialEnd: Date | null; currentPeriodEnd: Date | null }, period: BillingPeriod, paidAt: Date): Date {
+  return addPeriod(latest(paidAt, current.trialEnd, current.currentPeriodEnd), period);
+}
+
+/** What the subscription is at `now`, as one status (the Billing tab, the Subscription Required page). */
+export type SubscriptionPhase =
+  | { kind: 'none'; label: 'No subscription' }
+  /** A free trial with nothing paid; trialEnd null means open-ended. */
+  | { kind: 'trial'; label: 'Trial'; trialEnd: Date | null }
+  /** Paid: free until the trial's end when paid during it, then the plan until renewsOn. */
+  | { kind: 'paid'; label: 'Active'; freeUntil: Date | null; renewsOn: Date | null }
+  | { kind: 'ended'; label: 'Trial ended' | 'Expired'; what: 'trial' | 'plan'; endedOn: Date | null }
+  | { kind: 'pending'; label: 'Pending' }
+  | { kind: 'cancelled'; label: 'Cancelled'; endedOn: Date | null };
+
+export function subscriptionPhase(subscription: SubscriptionSnapshot | null, now: Date): SubscriptionPhase {
+  if (!subscription) return { kind: 'none', label: 'No subscription' };
+  const { status, trialEnd, currentPeriodEnd } = subscription;
+  const trialEnded = { kind: 'ended', label: 'Trial ended', what: 'trial', endedOn: trialEnd } as const;
+  const planEnded = { kind: 'ended', label: 'Expired', what: 'plan', endedOn: currentPeriodEnd } as const;
+  switch (status) {
+    case 'pending':
+      return { kind: 'pending', label: 'Pending' };
+    case 'cancelled':
+      return { kind: 'cancelled', label: 'Cancelled', endedOn: currentPeriodEnd };
+    case 'trial':
+    case 'trialing':
+      return trialEnd === null || isFuture(trialEnd, now) ? { kind: 'trial', label: 'Trial', trialEnd } : trialEnded;
+    case 'expired':
+      return currentPeriodEnd === null && trialEnd !== null ? trialEnded : planEnded;
+    default:
+      if (currentPeriodEnd !== null && !isFuture(currentPeriodEnd, now)) return planEnded;
+      return { kind: 'paid', label: 'Active', freeUntil: isFuture(trialEnd, now) ? trialEnd : null, renewsOn: currentPeriodEnd };
+  }
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { safeLine, safeText } from '../api/text.schemas';
 import { quantityMilliSchema } from '../products/products.schemas';
+import { PRICE_ROUNDING_STEPS } from '../settings/price-rounding.rules';
 
 // Stock's API contract (issue "Products and inventory"): locations, the movement ledger,
 // adjustments, transfers, stock takes, low stock. Quantities are integer thousandths.
@@ -15,6 +17,7 @@ export const MOVEMENT_KINDS = [
   'adjustment',
   'transfer_out',
   'transfer_in',
+  'transfer_loss',
   'count_variance',
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
@@ -27,6 +30,7 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   adjustment: 'Adjustment',
   transfer_out: 'Transfer out',
   transfer_in: 'Transfer in',
+  transfer_loss: 'Lost in transit',
   count_variance: 'Stock take variance',
 };
 
@@ -40,8 +44,7 @@ export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, string> = {
 };
 
 const isoDate = z.iso.datetime();
-const noteSchema = z
-  .string()
+const noteSchema = safeText()
   .max(500, { message: 'At most 500 characters' })
   .transform((value) => value.trim() || null)
   .nullable()
@@ -58,9 +61,8 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
-const locationNameSchema = z.string().trim().min(1, { message: 'Enter the location name' }).max(60, { message: 'At most 60 characters' });
-const locationAddressSchema = z
-  .string()
+const locationNameSchema = safeLine().trim().min(1, { message: 'Enter the location name' }).max(60, { message: 'At most 60 characters' });
+const locationAddressSchema = safeText()
   .max(200, { message: 'At most 200 characters' })
   .transform((value) => value.trim() || null)
   .nullable();
@@ -150,7 +152,8 @@ export const adjustmentSchema = z.object({
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
 // Transfers (feature multi_location)
-export const TRANSFER_STATUSES = ['sent', 'received', 'cancelled'] as const;
+/** partly_received: some arrived or was lost, the rest is still in transit; received: every unit arrived or was lost. */
+export const TRANSFER_STATUSES = ['sent', 'partly_received', 'received', 'cancelled'] as const;
 
 export const transferInputSchema = z
   .object({
@@ -177,16 +180,64 @@ export const transferSchema = z.object({
   note: z.string().nullable(),
   sentByName: z.string().nullable(),
   sentAt: isoDate,
+  /** The latest receipt's. */
   receivedByName: z.string().nullable(),
   receivedAt: isoDate.nullable(),
-  lines: z.array(z.object({ variantId: z.uuid(), productName: z.string(), variantName: z.string(), sku: z.string(), quantityMilli: z.int() })),
+  lines: z.array(
+    z.object({
+      variantId: z.uuid(),
+      productName: z.string(),
+      variantName: z.string(),
+      sku: z.string(),
+      /** Sent = received + lost + in transit. */
+      quantityMilli: z.int(),
+      receivedQuantityMilli: z.int(),
+      lostQuantityMilli: z.int(),
+      inTransitMilli: z.int(),
+    }),
+  ),
+  /** Each arrival, oldest first, with what it received and wrote off per product. */
+  receipts: z.array(
+    z.object({
+      id: z.uuid(),
+      receivedByName: z.string().nullable(),
+      receivedAt: isoDate,
+      lines: z.array(z.object({ variantId: z.uuid(), receivedQuantityMilli: z.int(), lostQuantityMilli: z.int() })),
+    }),
+  ),
 });
 export type Transfer = z.infer<typeof transferSchema>;
+
+/**
+ * A receipt of (part of) a transfer: per product, what arrived and what is written off as lost in
+ * transit; the rest stays in transit. Without lines, everything still in transit arrives.
+ */
+export const transferReceiptInputSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        variantId: lineVariantSchema,
+        receivedQuantityMilli: quantityMilliSchema('Received quantity'),
+        lostQuantityMilli: quantityMilliSchema('Lost quantity').default(0),
+      }),
+    )
+    .min(1, { message: 'Add at least one product' })
+    .max(500, { message: 'At most 500 lines' })
+    .refine((lines) => new Set(lines.map((line) => line.variantId)).size === lines.length, { message: 'A product is listed twice' })
+    .refine((lines) => lines.some((line) => line.receivedQuantityMilli + line.lostQuantityMilli > 0), { message: 'Enter a quantity received or lost' })
+    .optional(),
+});
+export type TransferReceiptInput = z.input<typeof transferReceiptInputSchema>;
 
 // Stock takes
 export const STOCK_TAKE_STATUSES = ['counting', 'posted', 'cancelled'] as const;
 
-export const stockTakeInputSchema = z.object({ locationId: z.uuid({ message: 'Choose a location' }), note: noteSchema });
+export const stockTakeInputSchema = z.object({
+  locationId: z.uuid({ message: 'Choose a location' }),
+  note: noteSchema,
+  /** Blind: the counter is not shown the expected figures (nor the variances) until the take is posted. */
+  isBlind: z.boolean({ message: 'Choose whether the count is blind' }).default(false),
+});
 export const stockTakeCountSchema = z.object({
   variantId: lineVariantSchema,
   countedQuantityMilli: quantityMilliSchema('Counted quantity'),
@@ -196,6 +247,7 @@ export const stockTakeSchema = z.object({
   id: z.uuid(),
   location: z.object({ id: z.uuid(), name: z.string() }),
   status: z.enum(STOCK_TAKE_STATUSES),
+  isBlind: z.boolean(),
   note: z.string().nullable(),
   startedByName: z.string().nullable(),
   postedByName: z.string().nullable(),
@@ -208,9 +260,9 @@ export const stockTakeSchema = z.object({
       variantName: z.string(),
       sku: z.string(),
       countedQuantityMilli: z.int(),
-      /** While counting: on hand now; once posted: on hand when it was posted. */
-      expectedQuantityMilli: z.int(),
-      varianceMilli: z.int(),
+      /** While counting: on hand now; once posted: on hand when it was posted. Null while a blind take is counted. */
+      expectedQuantityMilli: z.int().nullable(),
+      varianceMilli: z.int().nullable(),
       /** The item's weighted average cost: the variance's value is varianceMilli × this. */
       unitCostMinor: z.int(),
     }),
@@ -219,7 +271,7 @@ export const stockTakeSchema = z.object({
 export type StockTake = z.infer<typeof stockTakeSchema>;
 
 export const documentListQuerySchema = z.object({
-  status: z.string().optional(),
+  status: safeLine().optional(),
   locationId: z.uuid().optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
@@ -252,6 +304,8 @@ export const inventorySettingsSchema = z.object({
   vatStandardBp: z.int(),
   vatReducedBp: z.int(),
   allowNegativeStock: z.boolean(),
+  /** Whole currency units computed prices round to (core/settings/price-rounding.rules.ts); 0: to the cent. */
+  priceRoundingStep: z.int(),
 });
 export type InventorySettings = z.infer<typeof inventorySettingsSchema>;
 export const inventorySettingsInputSchema = z
@@ -260,6 +314,7 @@ export const inventorySettingsInputSchema = z
     vatReducedBp: z.int().min(0, { message: 'A rate cannot be negative' }).max(5000, { message: 'At most 50%' }),
     /** Advanced inventory. */
     allowNegativeStock: z.boolean(),
+    priceRoundingStep: z.literal(PRICE_ROUNDING_STEPS, { message: 'Choose no rounding, or 1, 5 or 10' }),
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
@@ -273,7 +328,7 @@ export const adjustmentListItemSchema = adjustmentSchema.omit({ lines: true }).e
 export type AdjustmentListItem = z.infer<typeof adjustmentListItemSchema>;
 export const adjustmentListSchema = pagedList(adjustmentListItemSchema);
 
-export const transferListItemSchema = transferSchema.omit({ lines: true }).extend({ lineCount: z.int() });
+export const transferListItemSchema = transferSchema.omit({ lines: true, receipts: true }).extend({ lineCount: z.int() });
 export type TransferListItem = z.infer<typeof transferListItemSchema>;
 export const transferListSchema = pagedList(transferListItemSchema);
 

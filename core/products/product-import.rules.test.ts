@@ -8,6 +8,7 @@ import {
   mapImportRow,
   markDuplicatesInFile,
   normalizeHeader,
+  splitImportRecords,
   toProductInput,
   validateProductInput,
   type ImportHeader,
@@ -80,7 +81,8 @@ describe('mapImportRow', () => {
   it('fills defaults for blank optional cells', () => {
     const mapped = rowOf({ name: 'Bread', selling_price: '65' });
     expect(mapped.errors).toEqual({});
-    expect(mapped.draft).toMatchObject({ costPriceMinor: 0, taxClass: 'standard', pricesIncludeTax: true, trackStock: true, reorderLevelMilli: null, openingStockMilli: 0 });
+    // A blank tax class is the category's default VAT class, settled once the category is known.
+    expect(mapped.draft).toMatchObject({ costPriceMinor: 0, taxClass: null, pricesIncludeTax: true, trackStock: true, reorderLevelMilli: null, openingStockMilli: 0 });
   });
 
   it('reports each bad cell against its column and keeps the text as given', () => {
@@ -113,10 +115,62 @@ describe('markDuplicatesInFile', () => {
     expect(rows[1]!.errors.sku).toEqual(['Row 2 has the same SKU']);
     expect(rows[2]!.errors.barcode).toEqual(['Row 2 has the same barcode 96385074']);
   });
+
+  it('marks later rows repeating the name (any case or spacing) when neither row has a SKU or barcode', () => {
+    const rows = [
+      rowOf({ name: 'Sugar (loose)', selling_price: '160' }, 2),
+      rowOf({ name: 'sugar  (LOOSE) ', selling_price: '170' }, 3),
+      rowOf({ name: 'Sugar (loose)', sku: 'SUGAR-BULK', selling_price: '150' }, 4),
+    ];
+    markDuplicatesInFile(rows);
+    expect(rows[1]!.errors.name).toEqual(['Row 2 has the same name, and neither row has a SKU or barcode to tell them apart']);
+    expect(rows[2]!.errors).toEqual({});
+  });
+});
+
+describe('splitImportRecords', () => {
+  // Written by hand as LibreOffice Calc ("Text CSV") and Excel ("CSV UTF-8") save a sheet whose
+  // formatting reaches below the data: CRLF line ends, a byte order mark from Excel, and every
+  // formatted but empty row kept as its separators.
+  const spreadsheetFile = [
+    '\uFEFFname,sku,selling_price,tax_class',
+    'Sugar (loose),,160.00,zero_rated',
+    ',,,',
+    'Festive white bread 400 g,FEST-400,65,',
+    ',,,',
+    ' , ,,',
+    ',,,',
+    '',
+  ].join('\r\n');
+
+  it('skips rows of separators only (or spaces) and counts them; the data rows keep their spreadsheet row numbers', () => {
+    const parsed = parseCsv(spreadsheetFile);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const split = splitImportRecords(parsed.records);
+    expect(split.headerRecord?.fields).toEqual(['name', 'sku', 'selling_price', 'tax_class']);
+    expect(split.dataRecords.map((record) => record.row)).toEqual([2, 4]);
+    expect(split.blankRowCount).toBe(4);
+  });
+
+  it('finds the header below blank rows at the top, and a file of separators has none', () => {
+    const parsed = parseCsv(',,\r\nname,selling_price\r\nTea,150\r\n');
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(splitImportRecords(parsed.records)).toMatchObject({ headerRecord: { row: 2 }, blankRowCount: 0 });
+    const empty = parseCsv(',,,\r\n,,,\r\n');
+    if (!empty.ok) throw new Error(empty.message);
+    expect(splitImportRecords(empty.records)).toEqual({ headerRecord: undefined, dataRecords: [], blankRowCount: 0 });
+  });
 });
 
 describe('toProductInput and validateProductInput', () => {
-  const references = { categoryId: null, brandId: null, unitId: null, locationId: '0190a7a0-0000-7000-8000-000000000001' };
+  const references = { categoryId: null, categoryTaxClass: null, brandId: null, unitId: null, locationId: '0190a7a0-0000-7000-8000-000000000001' };
+
+  it("takes the category's default VAT class for a blank tax_class, and the file's own class over it", () => {
+    const zeroRatedCategory = { ...references, categoryId: '0190a7a0-0000-7000-8000-000000000002', categoryTaxClass: 'zero_rated' as const };
+    expect(toProductInput(rowOf({ name: 'Jogoo maize meal 2 kg', selling_price: '150' }).draft, zeroRatedCategory).taxClass).toBe('zero_rated');
+    expect(toProductInput(rowOf({ name: 'Maize snack', selling_price: '50', tax_class: '16%' }).draft, zeroRatedCategory).taxClass).toBe('standard');
+    expect(toProductInput(rowOf({ name: 'Soap', selling_price: '50' }).draft, references).taxClass).toBe('standard');
+  });
 
   it('builds a simple product with opening stock at the location', () => {
     const { draft } = rowOf({ name: 'Milk 500 ml', sku: 'MILK', selling_price: '60', opening_stock: '12' });

@@ -119,7 +119,8 @@ export interface ImportDraft {
   unitName: string | null;
   costPriceMinor: number;
   sellingPriceMinor: number;
-  taxClass: TaxClass;
+  /** null: blank, the category's default VAT class (standard when it has none). */
+  taxClass: TaxClass | null;
   pricesIncludeTax: boolean;
   trackStock: boolean;
   reorderLevelMilli: number | null;
@@ -212,9 +213,9 @@ export function mapImportRow(record: CsvRecord, header: ImportHeader): MappedImp
   };
 
   const taxText = normalizeHeader(values.tax_class);
-  const taxClass = taxText === '' ? 'standard' : TAX_CLASS_ALIASES[taxText];
+  const taxClass = taxText === '' ? null : TAX_CLASS_ALIASES[taxText];
   if (taxClass) values.tax_class = taxClass;
-  else fail('tax_class', `Use one of ${TAX_CLASSES.join(', ')}`);
+  else if (taxClass === undefined) fail('tax_class', `Use one of ${TAX_CLASSES.join(', ')}`);
 
   const barcodes = values.barcode
     .split(BARCODE_SEPARATOR)
@@ -237,7 +238,7 @@ export function mapImportRow(record: CsvRecord, header: ImportHeader): MappedImp
     unitName: values.unit || null,
     costPriceMinor: price('cost_price', 'cost price', 0),
     sellingPriceMinor: price('selling_price', 'selling price', null),
-    taxClass: taxClass ?? 'standard',
+    taxClass: taxClass ?? null,
     pricesIncludeTax: flag('prices_include_tax'),
     trackStock,
     reorderLevelMilli: quantity('reorder_level', 'reorder level'),
@@ -257,10 +258,47 @@ export function splitCategoryPath(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Marks SKUs (without case) and barcodes that more than one row of the file uses. */
+/**
+ * A spreadsheet row left empty but kept in the file: only separators (",,,,", as LibreOffice and
+ * Excel write rows whose formatting reaches below the data), or only spaces.
+ */
+export function isBlankRecord(record: CsvRecord): boolean {
+  return record.fields.every((field) => field.trim() === '');
+}
+
+/** The header (the first row that is not blank), the data rows after it, and how many blank rows after it were skipped. */
+export function splitImportRecords(records: readonly CsvRecord[]): { headerRecord: CsvRecord | undefined; dataRecords: CsvRecord[]; blankRowCount: number } {
+  const headerIndex = records.findIndex((record) => !isBlankRecord(record));
+  if (headerIndex === -1) return { headerRecord: undefined, dataRecords: [], blankRowCount: 0 };
+  const after = records.slice(headerIndex + 1);
+  const dataRecords = after.filter((record) => !isBlankRecord(record));
+  return { headerRecord: records[headerIndex], dataRecords, blankRowCount: after.length - dataRecords.length };
+}
+
+/**
+ * How a row without SKU or barcode is matched to the catalog: its name, or "Product - Variant"
+ * as the export names a variant, in any case and spacing.
+ */
+export function catalogNameKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The row has nothing but its name to tell it from another product. */
+export const hasNoCode = (draft: Pick<ImportDraft, 'sku' | 'barcodes'>) => draft.sku === '' && draft.barcodes.length === 0;
+
+/**
+ * Marks SKUs (without case) and barcodes that more than one row of the file uses, and names
+ * repeated by rows that have neither (they would become two products no one can tell apart).
+ */
 export function markDuplicatesInFile(rows: readonly MappedImportRow[]) {
-  const firstRowOf = { sku: new Map<string, number>(), barcode: new Map<string, number>() };
+  const firstRowOf = { sku: new Map<string, number>(), barcode: new Map<string, number>(), name: new Map<string, number>() };
   for (const row of rows) {
+    if (hasNoCode(row.draft) && row.draft.name) {
+      const key = catalogNameKey(row.draft.name);
+      const first = firstRowOf.name.get(key);
+      if (first === undefined) firstRowOf.name.set(key, row.row);
+      else addRowError(row.errors, 'name', `Row ${first} has the same name, and neither row has a SKU or barcode to tell them apart`);
+    }
     const sku = row.draft.sku.toUpperCase();
     if (sku) {
       const first = firstRowOf.sku.get(sku);
@@ -278,6 +316,8 @@ export function markDuplicatesInFile(rows: readonly MappedImportRow[]) {
 /** The ids the server found (or created) for a row's names. */
 export interface ImportReferences {
   categoryId: string | null;
+  /** The category's default VAT class (its own or its nearest parent's); null: none. */
+  categoryTaxClass: TaxClass | null;
   brandId: string | null;
   unitId: string | null;
   locationId: string;
@@ -291,7 +331,7 @@ export function toProductInput(draft: ImportDraft, references: ImportReferences)
     categoryId: references.categoryId,
     brandId: references.brandId,
     unitId: references.unitId,
-    taxClass: draft.taxClass,
+    taxClass: draft.taxClass ?? references.categoryTaxClass ?? 'standard',
     pricesIncludeTax: draft.pricesIncludeTax,
     trackStock: draft.trackStock,
     reorderLevelMilli: draft.reorderLevelMilli,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeLine, safeText } from '../api/text.schemas';
 import { barcodeProblem } from './barcode.rules';
 import { TAX_CLASSES } from './tax.rules';
 
@@ -28,24 +29,21 @@ export const quantityMilliSchema = (label: string) =>
     .max(MAX_QUANTITY_MILLI, { message: `${label} is too large` });
 
 const nameSchema = (label: string, max: number) =>
-  z.string().trim().min(1, { message: `Enter the ${label}` }).max(max, { message: `At most ${max} characters` });
+  safeLine().trim().min(1, { message: `Enter the ${label}` }).max(max, { message: `At most ${max} characters` });
 
 const optionalTextSchema = (max: number) =>
-  z
-    .string()
+  safeText()
     .max(max, { message: `At most ${max} characters` })
     .transform((value) => value.trim() || null)
     .nullable();
 
 /** Letters, digits and - _ . / ; blank means "generate one". Compared without case. */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,39}$/;
-export const skuSchema = z
-  .string()
+export const skuSchema = safeLine()
   .trim()
   .refine((sku) => sku === '' || SKU_PATTERN.test(sku), { message: 'Use up to 40 letters, digits, dots, dashes, slashes or underscores' });
 
-export const barcodeSchema = z
-  .string()
+export const barcodeSchema = safeLine()
   .trim()
   .min(1, { message: 'Enter the barcode or remove the row' })
   .superRefine((code, context) => {
@@ -67,8 +65,8 @@ export const openingStockInputSchema = z.object({
 export const variantInputSchema = z.object({
   /** Present when editing an existing variant. */
   id: z.uuid().optional(),
-  name: z.string().trim().max(80, { message: 'At most 80 characters' }).default(''),
-  options: z.record(z.string().trim().min(1).max(40), z.string().trim().min(1).max(40)).default({}),
+  name: safeLine().trim().max(80, { message: 'At most 80 characters' }).default(''),
+  options: z.record(safeLine().trim().min(1).max(40), safeLine().trim().min(1).max(40)).default({}),
   sku: skuSchema.default(''),
   barcodes: z
     .array(barcodeSchema)
@@ -105,7 +103,8 @@ export const productInputSchema = z
     brandId: z.uuid({ message: 'Choose a brand from the list' }).nullable().default(null),
     /** null: sold by the piece. Custom units and packs are advanced inventory. */
     unitId: z.uuid({ message: 'Choose a unit from the list' }).nullable().default(null),
-    taxClass: z.enum(TAX_CLASSES, { message: 'Choose a tax class' }).default('standard'),
+    /** Omitted: on create the category's default VAT class (standard without one), on update unchanged. */
+    taxClass: z.enum(TAX_CLASSES, { message: 'Choose a tax class' }).optional(),
     pricesIncludeTax: z.boolean().default(true),
     trackStock: z.boolean().default(true),
     reorderLevelMilli: quantityMilliSchema('Reorder level').nullable().default(null),
@@ -155,15 +154,21 @@ export const variantStockSchema = z.object({
   isLow: z.boolean(),
 });
 
+/**
+ * What the shop paid: present only in answers to roles that may see costs (canSeeCosts in
+ * core/auth/roles.rules.ts); a cashier's answers leave it out (server/products/cost-visibility.ts).
+ */
+const costMinorSchema = z.int().optional();
+
 export const variantSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   options: z.record(z.string(), z.string()),
   sku: z.string(),
   barcodes: z.array(z.string()),
-  costPriceMinor: z.int(),
+  costPriceMinor: costMinorSchema,
   sellingPriceMinor: z.int(),
-  averageCostMinor: z.int(),
+  averageCostMinor: costMinorSchema,
   priceTiers: z.array(z.object({ minQuantityMilli: z.int(), priceMinor: z.int() })),
   stock: z.array(variantStockSchema),
   onHandMilli: z.int(),
@@ -210,7 +215,7 @@ export const STOCK_FILTERS = ['all', 'in', 'low', 'out'] as const;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const productListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: safeLine().trim().max(100).optional(),
   categoryId: z.uuid().optional(),
   brandId: z.uuid().optional(),
   /** Stock figures and the stock filter at this location (default: all locations together). */
@@ -244,7 +249,7 @@ export const productListItemSchema = z.object({
       sku: z.string(),
       barcodes: z.array(z.string()),
       sellingPriceMinor: z.int(),
-      costPriceMinor: z.int(),
+      costPriceMinor: costMinorSchema,
       onHandMilli: z.int(),
     }),
   ),
@@ -291,12 +296,19 @@ export const categorySchema = z.object({
   /** "Drinks › Soft drinks" */
   path: z.string(),
   productCount: z.int(),
+  /** Its own default VAT class for new products; null: none set. */
+  defaultTaxClass: z.enum(TAX_CLASSES).nullable(),
+  /** What a new product in it starts with: its own default, else its nearest parent's, else standard. */
+  newProductTaxClass: z.enum(TAX_CLASSES),
 });
 export type Category = z.infer<typeof categorySchema>;
+
+const categoryTaxClassSchema = z.enum(TAX_CLASSES, { message: 'Choose a VAT class, or none to use the parent category’s' }).nullable();
 
 export const categoryInputSchema = z.object({
   name: nameSchema('category name', 60),
   parentId: z.uuid({ message: 'Choose a parent category from the list' }).nullable().default(null),
+  defaultTaxClass: categoryTaxClassSchema.default(null),
 });
 
 export const brandSchema = z.object({ id: z.uuid(), name: z.string(), productCount: z.int() });
@@ -374,8 +386,10 @@ export const importRowPreviewSchema = z.object({
 export type ImportRowPreview = z.infer<typeof importRowPreviewSchema>;
 
 export const importPreviewSchema = z.object({
+  /** Data rows (rows of separators only, as spreadsheets keep empty rows, are skipped and counted in blankRowCount). */
   totalRows: z.int(),
   validCount: z.int(),
+  blankRowCount: z.int(),
   errorCount: z.int(),
   /** Category paths the import will create ("Drinks > Soft drinks"). */
   newCategories: z.array(z.string()),
@@ -393,6 +407,7 @@ export const importResultSchema = z.object({ createdCount: z.int() });
 export const categoryPatchSchema = z.object({
   name: nameSchema('category name', 60).optional(),
   parentId: z.uuid({ message: 'Choose a parent category from the list' }).nullable().optional(),
+  defaultTaxClass: categoryTaxClassSchema.optional(),
 });
 export const unitPatchSchema = z.object({
   name: nameSchema('unit name', 40).optional(),

@@ -1,25 +1,23 @@
 import { z } from 'zod';
+import { safeLine, safeText } from '../api/text.schemas';
 
 /** Full name is trimmed; empty is stored as null (§5). */
 export const updateProfileSchema = z.object({
-  fullName: z
-    .string()
+  fullName: safeLine()
     .max(120, { message: 'Full name must be at most 120 characters' })
     .transform((v) => v.trim() || null),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  safeText()
     .max(max, { message: `${label} must be at most ${max} characters` })
     .optional()
     .transform((v) => (v ?? '').trim() || null);
 
 /** Contact profile (§2, §5): display name required, all values trimmed, blanks stored as null. */
 export const contactProfileSchema = z.object({
-  name: z
-    .string()
+  name: safeLine()
     .trim()
     .min(1, { message: 'Display name is required' })
     .max(120, { message: 'Display name must be at most 120 characters' }),

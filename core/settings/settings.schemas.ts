@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeLine, safeText } from '../api/text.schemas';
 
 export const businessSettingsSchema = z.object({
   businessName: z.string(),
@@ -17,16 +18,15 @@ export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 export const KRA_PIN_PATTERN = /^[A-Z]\d{9}[A-Z]$/;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  safeText()
     .max(max, { message: `${label} must be at most ${max} characters` })
     .transform((v) => v.trim() || null);
 
 export const updateBusinessSettingsSchema = z
   .object({
-    businessName: z.string().trim().min(2, { message: 'Enter the business name' }).max(80, { message: 'At most 80 characters' }),
+    businessName: safeLine().trim().min(2, { message: 'Enter the business name' }).max(80, { message: 'At most 80 characters' }),
     currencyCode: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { message: 'Use a 3-letter ISO currency code, e.g. KES' }),
-    currencySymbol: z.string().trim().min(1, { message: 'Enter a currency symbol' }).max(8, { message: 'At most 8 characters' }),
+    currencySymbol: safeLine().trim().min(1, { message: 'Enter a currency symbol' }).max(8, { message: 'At most 8 characters' }),
     timeZone: z
       .string()
       .trim()

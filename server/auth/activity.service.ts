@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { LOGIN_HISTORY_LIMIT } from '../../core/profile/profile.schemas';
-import type { Database } from '../db/client';
+import type { Database, TenantTx } from '../db/client';
 import { userActivityLogs } from '../db/schema/auth';
 
 export interface ActivityEntry {
@@ -15,18 +15,21 @@ export interface ActivityEntry {
 
 /** Spec §3 log_user_activity: appends one entry in the tenant's log. */
 export async function recordActivity(database: Database, tenantId: string, entry: ActivityEntry) {
-  await database.withTenant(tenantId, (tx) =>
-    tx.insert(userActivityLogs).values({
-      tenantId,
-      userId: entry.userId,
-      actionType: entry.actionType,
-      resourceType: entry.resourceType ?? 'user',
-      resourceId: entry.resourceId ?? entry.userId,
-      details: entry.details ?? { timestamp: new Date().toISOString() },
-      ipAddress: entry.ipAddress ?? null,
-      userAgent: entry.userAgent ?? null,
-    }),
-  );
+  await database.withTenant(tenantId, (tx) => insertActivity(tx, tenantId, entry));
+}
+
+/** The same entry in the caller's transaction, for a change the entry must not outlive. */
+export async function insertActivity(tx: TenantTx, tenantId: string, entry: ActivityEntry) {
+  await tx.insert(userActivityLogs).values({
+    tenantId,
+    userId: entry.userId,
+    actionType: entry.actionType,
+    resourceType: entry.resourceType ?? 'user',
+    resourceId: entry.resourceId ?? entry.userId,
+    details: entry.details ?? { timestamp: new Date().toISOString() },
+    ipAddress: entry.ipAddress ?? null,
+    userAgent: entry.userAgent ?? null,
+  });
 }
 
 /** The newest logins of a user in a tenant (spec §7: only when the tenant is known; 10 entries). */

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { safeLine } from '../../core/api/text.schemas';
 import {
   forgotPasswordSchema,
   requiredPasswordChangeSchema,
@@ -8,8 +9,9 @@ import {
 } from '../../core/auth/auth.schemas';
 import { sessionResponseSchema, sessionUserSchema } from '../../core/auth/session.schemas';
 import { HttpError } from '../http/errors';
-import { assertUnderRateLimit, consumeRateLimit, countRequest } from '../http/rate-limit';
-import { requestMeta, requestOrigin } from '../http/request-meta';
+import { consumeRateLimit, countAttempt } from '../http/rate-limit';
+import { trustedOrigin } from '../http/public-origin';
+import { requestMeta } from '../http/request-meta';
 import { publicRoute, userRoute } from '../http/routes';
 import { loadSessionUser, signIn, signOut } from './auth.service';
 import { changeRequiredPassword, confirmEmailChange, requestPasswordReset, resetPassword } from './credentials.service';
@@ -29,26 +31,26 @@ export const authRoutes = [
       request: jsonBody(signInSchema),
       responses: {
         200: jsonResponse(z.object({ user: sessionUserSchema }), 'Signed in; the session cookie is set'),
-        401: errorResponse('Invalid email or password'),
-        403: errorResponse('Deactivated, not a member of this tenant, or no tenant here'),
+        401: errorResponse('Invalid email or password (also for a member of another shop)'),
+        403: errorResponse('Deactivated, the shop is not active, or no shop at this address'),
         429: errorResponse('Too many attempts'),
       },
     }),
     async (c) => {
       const input = c.req.valid('json');
       const meta = requestMeta(c);
-      const { database } = c.var.deps;
-      await consumeRateLimit(database, AUTH_RATE_LIMITS.signInPerAddress, meta.ipAddress ?? 'unknown');
-      // Per account, only failures count, and per network: a stranger guessing from elsewhere
-      // cannot lock the owner out of her own till (ASVS 6.1.1).
-      const accountOnNetwork = `${input.email}@${meta.ipAddress ?? 'unknown'}`;
-      await assertUnderRateLimit(database, AUTH_RATE_LIMITS.failedSignInPerEmail, accountOnNetwork);
+      const address = meta.ipAddress ?? 'unknown';
+      // Only failures count (README "Sign-in limits"): the attempt holds its place in both counters
+      // until it is known not to be a wrong password.
+      const attempt = await countAttempt(c.var.deps.database, [
+        { rule: AUTH_RATE_LIMITS.failedSignInPerAddress, subject: address },
+        { rule: AUTH_RATE_LIMITS.failedSignInPerAccountAndAddress, subject: `${input.email}@${address}` },
+      ]);
       const { setCookie, user } = await signIn(c.var.deps, input, meta).catch(async (error: unknown) => {
-        if (error instanceof HttpError && error.status === 401) {
-          await countRequest(database, AUTH_RATE_LIMITS.failedSignInPerEmail, accountOnNetwork);
-        }
+        if (!(error instanceof HttpError && error.status === 401)) await attempt.release();
         throw error;
       });
+      await attempt.release();
       for (const cookie of setCookie) c.header('Set-Cookie', cookie, { append: true });
       return c.json({ user }, 200);
     },
@@ -96,7 +98,10 @@ export const authRoutes = [
       const meta = requestMeta(c);
       await consumeRateLimit(c.var.deps.database, AUTH_RATE_LIMITS.resetPerAddress, meta.ipAddress ?? 'unknown');
       await consumeRateLimit(c.var.deps.database, AUTH_RATE_LIMITS.resetPerEmail, input.email);
-      await requestPasswordReset(c.var.deps, input.email, `${requestOrigin(c)}/reset-password`, meta);
+      // A link built from an unknown Host could send the reset token to whoever named that host:
+      // then no e-mail goes out, and the answer is the same.
+      const origin = await trustedOrigin(c);
+      if (origin) await requestPasswordReset(c.var.deps, input.email, `${origin}/reset-password`, meta);
       return c.json({ message: 'If that address has an account, a reset link is on its way. Check your e-mail.' }, 202);
     },
   ),
@@ -138,7 +143,7 @@ export const authRoutes = [
       path: '/api/auth/email-change/confirm',
       tags: ['auth'],
       summary: 'Completes an e-mail change with the token sent to the new address',
-      request: jsonBody(z.object({ token: z.string().min(1).max(512) })),
+      request: jsonBody(z.object({ token: safeLine().min(1).max(512) })),
       responses: { 200: jsonResponse(z.object({ email: z.string() }), 'E-mail changed'), 400: errorResponse('Invalid or expired link') },
     }),
     async (c) => c.json(await confirmEmailChange(c.var.deps, c.req.valid('json').token), 200),

@@ -7,6 +7,8 @@ import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
 import { recordActivity } from './activity.service';
 import type { Principal } from './principal';
+import { findMembership } from './sign-in-policy';
+import { SignInRefused, assertHostAllowsSignIn } from './sign-in-policy';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
@@ -22,6 +24,12 @@ export interface RequestMeta {
  * Returns the Set-Cookie headers and the signed-in user.
  */
 export async function signIn(deps: AppDependencies, input: { email: string; password: string }, meta: RequestMeta) {
+  try {
+    await assertHostAllowsSignIn(deps.database, await deps.tenantResolver.resolve(meta.headers.get('host') ?? undefined));
+  } catch (error) {
+    if (error instanceof SignInRefused) throw new HttpError('forbidden', error.message);
+    throw error;
+  }
   let result;
   try {
     result = await deps.auth.api.signInEmail({
@@ -50,16 +58,18 @@ export async function signIn(deps: AppDependencies, input: { email: string; pass
 /** Sign-in with a pending invitation marks profile and membership accepted and active, once. */
 async function acceptPendingInvitation(deps: AppDependencies, tenantId: string, userId: string) {
   const now = new Date();
-  await deps.database.platform
-    .update(profiles)
-    .set({ invitationStatus: 'accepted', invitationAcceptedAt: now, updatedAt: now })
-    .where(and(eq(profiles.userId, userId), eq(profiles.invitationStatus, 'pending'), isNull(profiles.invitationAcceptedAt)));
-  await deps.database.withTenant(tenantId, (tx) =>
-    tx
+  // Profile (platform) and membership (tenant) in one transaction: they never disagree.
+  await deps.database.withPlatformThenTenant(async (platformTx, enterTenant) => {
+    await platformTx
+      .update(profiles)
+      .set({ invitationStatus: 'accepted', invitationAcceptedAt: now, updatedAt: now })
+      .where(and(eq(profiles.userId, userId), eq(profiles.invitationStatus, 'pending'), isNull(profiles.invitationAcceptedAt)));
+    const tx = await enterTenant(tenantId);
+    await tx
       .update(tenantUsers)
       .set({ invitationStatus: 'accepted', invitationAcceptedAt: now, isActive: true, updatedAt: now })
-      .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.invitationStatus, 'pending'))),
-  );
+      .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.invitationStatus, 'pending')));
+  });
   deps.tenantAccess.forgetTenant(tenantId);
 }
 
@@ -95,13 +105,17 @@ export async function loadSessionUser(deps: AppDependencies, userId: string, ten
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new HttpError('unauthorized', 'Session expired. Please log in again.');
+  const isPlatformAdmin = isPlatformAdminRole(row.role);
+  // The web app mirrors the role the person has in the session's shop, as the server authorises
+  // by it (issue 11 "Role per membership"); a platform admin keeps the platform role.
+  const membership = tenantId && !isPlatformAdmin ? await findMembership(deps.database, tenantId, userId) : null;
   return {
     id: row.id,
     email: row.email,
     fullName: row.fullName ?? null,
-    role: row.role ?? null,
+    role: membership?.role ?? row.role ?? null,
     tenantId,
-    isPlatformAdmin: isPlatformAdminRole(row.role),
+    isPlatformAdmin,
     requirePasswordChange: row.requirePasswordChange ?? false,
     emailVerified: row.emailVerified,
     homePath: homePathForRole(row.role),
@@ -116,9 +130,9 @@ export function toHttpError(error: unknown): Error {
     case 'INVALID_EMAIL_OR_PASSWORD':
     case 'INVALID_PASSWORD':
     case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
+    case 'NOT_A_MEMBER':
       return new HttpError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
     case 'ACCOUNT_DEACTIVATED':
-    case 'NOT_A_MEMBER':
     case 'TENANT_REQUIRED':
     case 'TENANT_INACTIVE':
       return new HttpError('forbidden', body.message ?? 'You cannot sign in here.');

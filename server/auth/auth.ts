@@ -41,7 +41,8 @@ export function createAuth(options: { config: AppConfig; database: Database; mai
     advanced: {
       database: { generateId: 'uuid' },
       cookiePrefix: 'dukani',
-      useSecureCookies: config.publicUrl?.startsWith('https://') ?? false,
+      // Secure also prefixes the names with __Secure- (server/config.ts secureCookies).
+      useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
     },
     // Our routes apply rate limits in PostgreSQL (server/http/rate-limit.ts).

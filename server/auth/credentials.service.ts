@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import type { ResetPasswordInput } from '../../core/auth/auth.schemas';
+import { SAME_AS_CURRENT_PASSWORD_MESSAGE, SAME_AS_TEMPORARY_PASSWORD_MESSAGE } from '../../core/auth/password.rules';
 import { checkEmailChange } from '../../core/profile/profile.schemas';
 import { profiles, users, verifications } from '../db/schema/auth';
 import type { AppDependencies } from '../http/context';
@@ -23,6 +24,10 @@ export async function requestPasswordReset(deps: AppDependencies, email: string,
 }
 
 export async function resetPassword(deps: AppDependencies, input: ResetPasswordInput) {
+  const context = await deps.auth.$context;
+  // better-auth's own record of the link; an invalid token is refused by resetPassword below.
+  const pending = await context.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
+  if (pending) await refuseUnchangedPassword(deps, pending.value, input.newPassword, SAME_AS_CURRENT_PASSWORD_MESSAGE);
   try {
     await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
   } catch (error) {
@@ -40,6 +45,7 @@ export async function changeRequiredPassword(deps: AppDependencies, userId: stri
   if (!profile?.requirePasswordChange) {
     throw new HttpError('conflict', 'No password change is required. Change your password from your profile.');
   }
+  await refuseUnchangedPassword(deps, userId, newPassword, SAME_AS_TEMPORARY_PASSWORD_MESSAGE);
   const context = await deps.auth.$context;
   await context.internalAdapter.updatePassword(userId, await context.password.hash(newPassword));
   await deps.database.platform
@@ -48,7 +54,16 @@ export async function changeRequiredPassword(deps: AppDependencies, userId: stri
     .where(eq(profiles.userId, userId));
 }
 
-/** Profile Security tab: current password required; other sessions are signed out. */
+/** A "change" to the password the account already has is refused, on the new-password field. */
+async function refuseUnchangedPassword(deps: AppDependencies, userId: string, newPassword: string, message: string) {
+  const context = await deps.auth.$context;
+  const account = await context.internalAdapter.findCredentialAccount(userId);
+  if (account?.password && (await context.password.verify({ hash: account.password, password: newPassword }))) {
+    throw new HttpError('validation_failed', message, { newPassword: [message] });
+  }
+}
+
+/** Profile Security tab: current password required (the schema refuses it as the new one); other sessions are signed out. */
 export async function changePassword(
   deps: AppDependencies,
   principal: Principal,

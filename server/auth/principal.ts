@@ -3,7 +3,10 @@ import { hasTenantRole, isPlatformAdminRole, type TenantRole } from '../../core/
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
 import { assertPlanAllows } from '../billing/plan-guard';
 import { readSubscriptionRecord, subscriptionStateAt } from '../billing/subscription.service';
+import { isUsableTenantStatus } from '../../core/tenancy/tenancy.rules';
+import type { TenantTx } from '../db/client';
 import { profiles, sessions, users } from '../db/schema/auth';
+import { tenants } from '../db/schema/tenancy';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
 import { SESSION_RENEW_AFTER_SECONDS, SESSION_TTL_SECONDS } from './auth';
@@ -86,37 +89,56 @@ export async function requirePrincipal(deps: AppDependencies, headers: Headers):
 
 /**
  * The tenant a tenant route acts on, for this principal: the host's tenant, or the session's
- * tenant on a tenantless development host. Anything else is 404, never 403 with data. Membership
- * and the plan (gate and feature, docs/decisions/0009) are read in one tenant transaction, and
- * reused for a few seconds (docs/decisions/0011); the session and its role are read every time.
+ * tenant on a tenantless development host. Anything else is 404, never 403 with data. The shop's
+ * status, the membership with its role, and the plan (gate and feature, docs/decisions/0009) are
+ * read in one tenant transaction and reused for a few seconds (docs/decisions/0011), so a
+ * suspension or a membership change counts within TENANT_ACCESS_TTL_MS even while the host's
+ * tenant stays cached (spec §9); the session is read every time.
+ *
+ * The role is the one on the person's membership of this shop (issue 11 "Role per membership"):
+ * the owner of one shop may be a cashier in another. Platform admins, who have no membership, act
+ * with their platform role.
  */
 export async function requireTenantAccess(
   deps: AppDependencies,
   principal: Principal,
   host: string | undefined,
   access: { minRole: TenantRole; feature?: FeatureKey; checkGate: boolean },
-): Promise<{ tenantId: string }> {
+): Promise<{ tenantId: string; role: string | null }> {
   const tenantId = await requestTenantId(deps, principal, host);
   const isMemberCheck = !principal.isPlatformAdmin;
   if (isMemberCheck && principal.sessionTenantId !== tenantId) throw new HttpError('not_found', 'Not found');
   const now = new Date();
   const facts = await deps.tenantAccess.read(tenantId, principal.userId, () =>
     deps.database.withTenant(tenantId, async (tx) => ({
+      tenantStatus: await readTenantStatus(tx, tenantId),
       membership: await findMembershipIn(tx, principal.userId),
       subscription: await readSubscriptionRecord(tx),
     })),
   );
+  // What the host resolver answers once its cache expires: an unusable shop is no shop (spec §3).
+  if (facts.tenantStatus === null || !isUsableTenantStatus(facts.tenantStatus)) throw new HttpError('not_found', NO_SHOP_MESSAGE);
+  let role = principal.role;
   if (isMemberCheck) {
     if (!facts.membership) throw new HttpError('not_found', 'Not found');
     if (!facts.membership.isActive) throw new HttpError('unauthorized', SESSION_EXPIRED_MESSAGE);
+    role = facts.membership.role;
   }
-  if (!hasTenantRole(principal.role, access.minRole)) {
+  if (!hasTenantRole(role, access.minRole)) {
     throw new HttpError('forbidden', 'Your role does not allow this. Ask your shop owner.');
   }
   if (access.checkGate || access.feature) {
     assertPlanAllows(subscriptionStateAt(facts.subscription, now), { feature: access.feature, checkGate: access.checkGate }, now);
   }
-  return { tenantId };
+  return { tenantId, role };
+}
+
+const NO_SHOP_MESSAGE = 'No shop at this address';
+
+// The application role may read the tenants table (server/db/migrations/0001_tenant_isolation.sql).
+async function readTenantStatus(tx: TenantTx, tenantId: string): Promise<string | null> {
+  const [tenant] = await tx.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return tenant?.status ?? null;
 }
 
 /** The host's tenant, or on a tenantless development host the session's tenant while it is usable. */
@@ -126,5 +148,5 @@ async function requestTenantId(deps: AppDependencies, principal: Principal, host
   if (context.allowTenantlessAuth && principal.sessionTenantId && (await isTenantUsable(deps.database, principal.sessionTenantId))) {
     return principal.sessionTenantId;
   }
-  throw new HttpError('not_found', 'No shop at this address');
+  throw new HttpError('not_found', NO_SHOP_MESSAGE);
 }

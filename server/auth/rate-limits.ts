@@ -1,23 +1,26 @@
 import type { RateLimitRule } from '../http/rate-limit';
 
-// Limits per address and per account, never a lockout of the account itself: a stranger
-// cannot lock a cashier out by typing wrong passwords for her (ASVS 6.1.1).
+// Sign-in limits count failures only, so a mall's Wi-Fi or a carrier's shared address (carrier-grade
+// NAT) can sign in all day. One account's failures from one address are limited tightly: a stranger
+// guessing elsewhere cannot lock a cashier out of her own till (ASVS 5.0 6.1.1, 6.3.1). Failures
+// from one address across all accounts have a ceiling a shared network does not reach.
 export const AUTH_RATE_LIMITS = {
-  signInPerAddress: {
-    name: 'sign-in:ip',
-    max: 30,
-    windowSeconds: 15 * 60,
-    message: 'Too many sign-in attempts from this network. Please try again in {seconds} seconds.',
-  },
-  failedSignInPerEmail: {
-    name: 'failed-sign-in:email',
+  failedSignInPerAccountAndAddress: {
+    name: 'failed-sign-in:account-address',
     max: 10,
     windowSeconds: 15 * 60,
     message: 'Too many sign-in attempts for this account. Please try again in {seconds} seconds.',
   },
+  failedSignInPerAddress: {
+    name: 'failed-sign-in:ip',
+    max: 300,
+    windowSeconds: 15 * 60,
+    message: 'Too many failed sign-ins from this network. Please try again in {seconds} seconds.',
+  },
+  // A shared address serves many people; the per-address limit only stops mass mailing.
   resetPerAddress: {
     name: 'reset:ip',
-    max: 10,
+    max: 100,
     windowSeconds: 60 * 60,
     message: 'Too many reset requests. Please try again in {seconds} seconds.',
   },

@@ -20,4 +20,11 @@ describe('session cookie', () => {
     expect(readSignedSessionToken('', NAME, SECRET)).toBeNull();
     expect(readSignedSessionToken(cookiePair('abc123token'), 'other', SECRET)).toBeNull();
   });
+
+  it('refuses a signature of the right length in characters but not in bytes (issue 11 item 5)', () => {
+    // 44 characters, one of them two bytes in UTF-8: timingSafeEqual would throw on the byte lengths.
+    const signature = `é${'A'.repeat(42)}=`;
+    expect(signature).toHaveLength(44);
+    expect(readSignedSessionToken(`${NAME}=${encodeURIComponent(`abc123token.${signature}`)}`, NAME, SECRET)).toBeNull();
+  });
 });

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // profile, costs a fraction of auth.api.getSession on every authenticated request (measured in
 // npm run bench -- accounts).
 
-const SIGNATURE_LENGTH = 44; // base64 of a 32-byte HMAC, with padding
+const SIGNATURE_LENGTH = 44; // bytes: base64 of a 32-byte HMAC, with padding
 
 function signatureOf(token: string, secret: string): string {
   return createHmac('sha256', secret).update(token).digest('base64');
@@ -27,9 +27,11 @@ export function readSignedSessionToken(cookieHeader: string | null | undefined, 
     if (dot < 1) return null;
     const token = value.slice(0, dot);
     const signature = value.slice(dot + 1);
-    if (signature.length !== SIGNATURE_LENGTH) return null;
-    const expected = signatureOf(token, secret);
-    return timingSafeEqual(Buffer.from(signature), Buffer.from(expected)) ? token : null;
+    // Compared as bytes: a signature of 44 characters is not always 44 bytes, and timingSafeEqual
+    // throws on unequal lengths.
+    const given = Buffer.from(signature);
+    if (given.length !== SIGNATURE_LENGTH) return null;
+    return timingSafeEqual(given, Buffer.from(signatureOf(token, secret))) ? token : null;
   }
   return null;
 }

@@ -29,12 +29,28 @@ export interface SignInDecision {
 }
 
 /**
+ * Refusals that depend only on the host, so they are answered before the password is checked and
+ * say nothing about it: no shop at this address, or the shop is not active. The status is read
+ * live, not from the host-resolution cache: a shop suspended a minute ago signs nobody in.
+ */
+export async function assertHostAllowsSignIn(database: Database, context: TenantContext): Promise<void> {
+  if (context.tenant) {
+    if (!(await isTenantUsable(database, context.tenant.id))) throw new SignInRefused('TENANT_INACTIVE', INACTIVE_TENANT_MESSAGE);
+    return;
+  }
+  if (!context.allowTenantlessAuth) {
+    throw new SignInRefused('TENANT_REQUIRED', "Sign in at your shop's address, for example yourshop.dukani.co.ke.");
+  }
+}
+
+/**
  * Who may open a session where (spec §2 "Host-based tenant resolution", issue "Accounts"):
  * - on a tenant host: that tenant's active members, and platform admins (audited by the caller);
  * - on a host that allows tenantless sign-in: anyone whose home membership is active;
  * - elsewhere (main marketing host, unknown custom domain): nobody.
  */
 export async function decideSignIn(database: Database, userId: string, context: TenantContext): Promise<SignInDecision> {
+  await assertHostAllowsSignIn(database, context);
   const [profile] = await database.platform
     .select({ role: profiles.role, tenantId: profiles.tenantId })
     .from(profiles)
@@ -46,16 +62,12 @@ export async function decideSignIn(database: Database, userId: string, context: 
   if (context.tenant) {
     if (isPlatformAdmin) return { tenantId: context.tenant.id, role, isPlatformAdmin };
     const membership = await findMembership(database, context.tenant.id, userId);
-    if (!membership) {
-      throw new SignInRefused('NOT_A_MEMBER', `This account does not belong to ${context.tenant.name}. Sign in at your own shop's address.`);
-    }
+    // Answered as a wrong password (toHttpError): anything else would confirm the password was right.
+    if (!membership) throw new SignInRefused('NOT_A_MEMBER', 'Not a member of this shop');
     if (!membership.isActive) throw new SignInRefused('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
     return { tenantId: context.tenant.id, role, isPlatformAdmin };
   }
 
-  if (!context.allowTenantlessAuth) {
-    throw new SignInRefused('TENANT_REQUIRED', "Sign in at your shop's address, for example yourshop.dukani.co.ke.");
-  }
   if (isPlatformAdmin || !profile?.tenantId) return { tenantId: null, role, isPlatformAdmin };
   if (!(await isTenantUsable(database, profile.tenantId))) {
     throw new SignInRefused('TENANT_INACTIVE', INACTIVE_TENANT_MESSAGE);
@@ -69,10 +81,10 @@ export async function findMembership(database: Database, tenantId: string, userI
   return database.withTenant(tenantId, (tx) => findMembershipIn(tx, userId));
 }
 
-/** A person's membership in the transaction's tenant, or null. */
+/** A person's membership in the transaction's tenant (with their role there), or null. */
 export async function findMembershipIn(tx: TenantTx, userId: string) {
   const [membership] = await tx
-    .select({ id: tenantUsers.id, isActive: tenantUsers.isActive, invitationStatus: tenantUsers.invitationStatus })
+    .select({ id: tenantUsers.id, role: tenantUsers.role, isActive: tenantUsers.isActive, invitationStatus: tenantUsers.invitationStatus })
     .from(tenantUsers)
     .where(eq(tenantUsers.userId, userId))
     .limit(1);

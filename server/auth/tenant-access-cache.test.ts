@@ -6,7 +6,8 @@ const TENANT_B = 'b0000000-0000-4000-8000-000000000002';
 const USER = 'c0000000-0000-4000-8000-000000000003';
 
 const facts = (isActive: boolean, status = 'trial'): TenantAccessFacts => ({
-  membership: { isActive },
+  tenantStatus: 'active',
+  membership: { isActive, role: 'cashier' },
   subscription: { subscription: { status, trialEnd: null, currentPeriodEnd: null, billingPlanId: null }, plan: null },
 });
 

@@ -1,7 +1,8 @@
 import type { SubscriptionRecord } from '../billing/subscription.service';
 
 /**
- * How long the tenant-route guard reuses what it read about a member and their shop
+ * How long the tenant-route guard reuses what it read about a member and their shop (the shop's
+ * status, the membership and its role, the subscription)
  * (docs/decisions/0011-tenant-access-cache.md): long enough that a till's burst of requests
  * reads it once, short enough that a change made on another app server shows within seconds.
  */
@@ -11,8 +12,13 @@ const MAX_ENTRIES = 20_000;
 
 /** What the guard checks a tenant request against, besides the session. */
 export interface TenantAccessFacts {
-  /** The person's membership in the shop; null when they have none (platform admins). */
-  membership: { isActive: boolean } | null;
+  /**
+   * The shop's status as stored now: the host's tenant may be cached for minutes (spec §9), its
+   * suspension must count within seconds (issue 11 item 11).
+   */
+  tenantStatus: string | null;
+  /** The person's membership in the shop, with their role there; null when they have none (platform admins). */
+  membership: { isActive: boolean; role: string } | null;
   /** Stored rows only: trials and periods are judged against the clock on every request. */
   subscription: SubscriptionRecord;
 }

@@ -2,7 +2,7 @@ import type { Auth } from './auth';
 import { accounts, profiles, tenantUsers, users } from '../db/schema/auth';
 import { and, count, eq } from 'drizzle-orm';
 import { assertUnderPlanLimit } from '../billing/plan-limits';
-import { enterTenantScope, type Database } from '../db/client';
+import type { Database } from '../db/client';
 
 export interface NewUserAccount {
   email: string;
@@ -24,7 +24,7 @@ export async function createUserAccount(database: Database, auth: Auth, input: N
   const context = await auth.$context;
   const passwordHash = await context.password.hash(input.password);
   const now = new Date();
-  return database.platform.transaction(async (tx) => {
+  return database.withPlatformThenTenant(async (tx, enterTenant) => {
     const [user] = await tx
       .insert(users)
       .values({ email: input.email.toLowerCase(), name: input.fullName ?? '', emailVerified: input.emailVerified ?? false })
@@ -45,7 +45,7 @@ export async function createUserAccount(database: Database, auth: Auth, input: N
     });
     if (input.tenantId) {
       const tenantId = input.tenantId;
-      const scoped = await enterTenantScope(tx, tenantId);
+      const scoped = await enterTenant(tenantId);
       await assertUnderPlanLimit(scoped, tenantId, 'max_staff_users', async () => {
         const [row] = await scoped.select({ members: count() }).from(tenantUsers).where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.isActive, true)));
         return row?.members ?? 0;
@@ -53,6 +53,7 @@ export async function createUserAccount(database: Database, auth: Auth, input: N
       await scoped.insert(tenantUsers).values({
         tenantId: input.tenantId,
         userId: user.id,
+        role: input.role,
         invitationStatus: input.requirePasswordChange ? 'pending' : 'accepted',
         invitationAcceptedAt: input.requirePasswordChange ? null : now,
         isActive: true,

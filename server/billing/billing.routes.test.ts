@@ -46,6 +46,9 @@ async function payInSandbox(shop: Awaited<ReturnType<typeof shopWithOwner>>, pla
   expect(url.host).toBe(shop.host);
   const page = await testApp.request(url.pathname, { host: shop.host });
   expect(page.text).toContain('SANDBOX — no real money moves');
+  // The checkout page names the plan and the amount in KES (issue 10 item 16).
+  expect(page.text).toContain(`<h1>Dukani subscription: ${plan}, monthly</h1>`);
+  expect(page.text).toMatch(/<div class="amount" data-testid="amount">KES \d{1,3}(,\d{3})*\.\d{2}<\/div>/);
   const decided = await testApp.request(`${url.pathname}/${outcome}`, { method: 'POST', host: shop.host, headers: { origin: `http://${shop.host}` } });
   expect(decided.status).toBe(303);
   expect(decided.headers.location).toBe(`http://${shop.host}/admin/settings?tab=billing&reference=${reference}&trxref=${reference}`);
@@ -68,10 +71,22 @@ describe('trial and entitlements', () => {
   it('an expired trial gets 402 with the spec text on tenant routes, but billing still answers', async () => {
     const shop = await shopWithOwner('expired-shop');
     await expireTrial(shop.tenant);
-    const blocked = await shop.call('/api/settings/business');
+    const blocked = await shop.call('/api/products');
     expect(blocked.status).toBe(402);
     expect(blocked.json().error.message).toBe('Your trial has expired. Upgrade to continue using the system.');
     expect((await shop.call('/api/billing')).status).toBe(200);
+    expect((await shop.call('/api/settings/business', { method: 'PATCH', body: { receiptFooter: 'Karibu' } })).status).toBe(402);
+    // The person's own profile and sign-in activity, the shop's name, logo and time zone, and its
+    // data export stay open (issue 10 item 8).
+    expect((await shop.call('/api/settings/business')).status).toBe(200);
+    expect((await shop.call('/api/profile')).status).toBe(200);
+    expect((await shop.call('/api/profile/activity')).status).toBe(200);
+    const exported = await shop.call('/api/products/export.csv');
+    expect(exported.status).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(exported.text.split('\n')[0]).toContain('name');
+    // Writing is still closed.
+    expect((await shop.call('/api/products/import', { method: 'POST', body: {} })).status).toBe(402);
     const entitlements = (await shop.call('/api/billing/entitlements', { cookie: shop.cashierCookie })).json();
     expect(entitlements).toMatchObject({ passesGate: false, subscriptionRequiredMessage: 'Your trial has expired. Upgrade to continue using the system.' });
   });
@@ -121,7 +136,7 @@ describe('sandbox checkout', () => {
     expect(overview.access).toMatchObject({ isSubscriptionActive: true, hasAccess: true });
     expect(overview.access.daysUntilExpiry).toBeGreaterThanOrEqual(28);
     expect(overview.payments[0]).toMatchObject({ reference, status: 'completed', paidAt: expect.any(String) });
-    expect((await shop.call('/api/settings/business')).status).toBe(200);
+    expect((await shop.call('/api/products')).status).toBe(200);
     const [notification] = (await shop.call('/api/notifications')).json().notifications;
     expect(notification).toMatchObject({ kind: 'payment_completed', title: 'Payment received', link: '/admin/settings?tab=billing', isRead: false });
     expect(notification.body).toContain('KES 1,500.00 for Starter (monthly)');
@@ -142,6 +157,31 @@ describe('sandbox checkout', () => {
     expect(overview.payments[0]).toMatchObject({ reference, status: 'failed', failedAt: expect.any(String), paidAt: null });
     expect(overview.subscription).toMatchObject({ status: 'trial', plan: null });
     expect((await shop.call('/api/notifications')).json().notifications[0]).toMatchObject({ kind: 'payment_failed', title: 'Payment failed' });
+  });
+
+  it('paying during the trial keeps the trial days: the paid month starts when the trial ends (issue 10 item 2)', async () => {
+    const shop = await shopWithOwner('early-payer');
+    // Hand-worked: a trial ending 31 Jan 2099 09:00 UTC; a month paid before then runs to 28 Feb 2099 09:00.
+    await testApp.database.withTenant(shop.tenant.id, (tx) =>
+      tx.execute(sql`update tenant_subscription_details set trial_end = '2099-01-31T09:00:00Z'`),
+    );
+    const reference = await payInSandbox(shop, 'Starter', 'pay');
+    const overview = (await shop.call('/api/billing')).json();
+    expect(overview.subscription).toMatchObject({
+      status: 'active',
+      trialEnd: '2099-01-31T09:00:00.000Z',
+      currentPeriodEnd: '2099-02-28T09:00:00.000Z',
+      plan: { name: 'Starter', period: 'monthly' },
+    });
+    // Still the trial's every feature until it ends.
+    expect(overview.access).toMatchObject({ isTrialActive: true, isSubscriptionActive: true });
+    expect(overview.entitlements.features.advanced_inventory).toBe(true);
+    // The return from checkout, the webhook or a replay apply it once.
+    expect((await shop.call('/api/billing/verify', { method: 'POST', body: { reference } })).json().status).toBe('completed');
+    expect((await shop.call('/api/billing')).json().subscription.currentPeriodEnd).toBe('2099-02-28T09:00:00.000Z');
+    // Sync recomputes the same end from the payments.
+    expect((await shop.call('/api/billing/sync', { method: 'POST' })).json()).toEqual({ synced: true });
+    expect((await shop.call('/api/billing')).json().subscription).toMatchObject({ status: 'active', currentPeriodEnd: '2099-02-28T09:00:00.000Z' });
   });
 
   it('a second payment extends from the current period end', async () => {

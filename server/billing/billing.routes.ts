@@ -8,7 +8,7 @@ import {
   verifyPaymentResponseSchema,
   verifyPaymentSchema,
 } from '../../core/billing/billing.schemas';
-import { requestOrigin } from '../http/request-meta';
+import { requireTrustedOrigin } from '../http/public-origin';
 import { tenantRoute } from '../http/routes';
 import { getBillingOverview, getEntitlements, startCheckout, syncSubscription, verifyAndApply } from './billing.service';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
@@ -50,7 +50,7 @@ export const billingRoutes = [
       request: jsonBody(startCheckoutSchema),
       responses: {
         200: jsonResponse(checkoutResponseSchema, 'Open authorizationUrl in a new tab'),
-        503: errorResponse('Failed to initiate checkout'),
+        503: errorResponse('Failed to initiate checkout, or payments_not_configured: this server takes no payments'),
       },
     }),
     async (c) => {
@@ -61,7 +61,7 @@ export const billingRoutes = [
         planId,
         email: principal.email,
         userId: principal.userId,
-        origin: requestOrigin(c),
+        origin: await requireTrustedOrigin(c),
       });
       return c.json(checkout, 200);
     },

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { upgradeBadge } from '../../core/billing/plan-features.rules';
 import type { BillingOverview, EntitlementsResponse } from '../../core/billing/billing.schemas';
-import { extendPeriod, paymentStatusTimestamps, subscriptionRequiredMessage, type BillingPeriod } from '../../core/billing/subscription.rules';
+import { paidPeriodEnd, paymentStatusTimestamps, subscriptionRequiredMessage, type BillingPeriod } from '../../core/billing/subscription.rules';
 import { queryRows, type TenantTx } from '../db/client';
 import { billingPlans, paymentHistory, tenantSubscriptions } from '../db/schema/billing';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
-import { PaymentProviderError, type VerifiedTransaction } from './payment-provider';
+import { PaymentProviderError, type PaymentProvider, type VerifiedTransaction } from './payment-provider';
 import { notify } from '../notifications/notifications.service';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 import { readSubscriptionState, type SubscriptionState } from './subscription.service';
@@ -27,6 +27,12 @@ function toEntitlementsResponse(state: SubscriptionState, now: Date): Entitlemen
     subscriptionRequiredMessage: subscriptionRequiredMessage(state.subscription, now),
     upgradeBadge: upgradeBadge(state.plan?.name),
   };
+}
+
+/** The configured provider; without one (production, no key, no PAYMENTS_SANDBOX) nothing can be paid. */
+function requirePaymentProvider(deps: AppDependencies): PaymentProvider {
+  if (!deps.paymentProvider) throw new HttpError('payments_not_configured', 'Payments are not configured on this server.');
+  return deps.paymentProvider;
 }
 
 export async function getEntitlements(tx: TenantTx): Promise<EntitlementsResponse> {
@@ -70,7 +76,7 @@ export async function getBillingOverview(deps: AppDependencies, tenantId: string
       .limit(PAYMENT_HISTORY_LIMIT);
     return {
       ...toEntitlementsResponse(state, now),
-      provider: deps.paymentProvider.name,
+      provider: deps.paymentProvider?.name ?? null,
       plans: plans.map((p) => ({
         id: p.id,
         name: p.name,
@@ -108,12 +114,13 @@ export async function startCheckout(
   deps: AppDependencies,
   input: { tenantId: string; planId: string; email: string; userId: string; origin: string },
 ): Promise<{ authorizationUrl: string; reference: string }> {
+  const provider = requirePaymentProvider(deps);
   // Paystack allows only letters, digits, '-', '.' and '=' in a reference.
   const reference = `dk-${randomBytes(12).toString('hex')}`;
   const payment = await deps.database.withTenant(input.tenantId, async (tx) => {
-    const [price] = await queryRows<{ price_minor: number; setup_fee_minor: number; is_active: boolean }>(
+    const [price] = await queryRows<{ name: string; period: BillingPeriod; price_minor: number; setup_fee_minor: number; is_active: boolean }>(
       tx,
-      sql`select e.price_minor, e.setup_fee_minor, p.is_active from billing_plans p,
+      sql`select p.name, p.period, e.price_minor, e.setup_fee_minor, p.is_active from billing_plans p,
           lateral get_tenant_effective_pricing(${input.tenantId}::uuid, p.id) e where p.id = ${input.planId}`,
     );
     if (!price?.is_active) throw new HttpError('validation_failed', 'Choose a plan', { planId: ['That plan is not available'] });
@@ -124,20 +131,27 @@ export async function startCheckout(
       billingPlanId: input.planId,
       amountMinor,
       currency: 'KES',
-      provider: deps.paymentProvider.name,
+      provider: provider.name,
       paymentStatus: 'pending',
       metadata: { initiated_by: input.userId, setup_fee_minor: price.setup_fee_minor },
     });
-    return { amountMinor };
+    return { amountMinor, plan: `${price.name}, ${price.period}` };
   });
   try {
-    const initialized = await deps.paymentProvider.initializeTransaction({
+    const initialized = await provider.initializeTransaction({
       email: input.email,
       amountMinor: payment.amountMinor,
       currency: 'KES',
       reference,
       callbackUrl: `${input.origin}/admin/settings?tab=billing`,
-      metadata: { tenant_id: input.tenantId, plan_id: input.planId, reference },
+      // The plan is named on the checkout page (the sandbox's) and on Paystack's receipts and dashboard.
+      metadata: {
+        tenant_id: input.tenantId,
+        plan_id: input.planId,
+        plan: payment.plan,
+        reference,
+        custom_fields: [{ display_name: 'Plan', variable_name: 'plan', value: payment.plan }],
+      },
     });
     return { authorizationUrl: initialized.authorizationUrl, reference };
   } catch (error) {
@@ -162,7 +176,8 @@ export type FulfilmentResult = 'completed' | 'already_completed' | 'failed' | 'm
  * Applies a provider-verified transaction to its payment, once: the payment row is locked, a
  * completed payment is never applied again (webhook, callback verification and replays race
  * here), amount and currency must match what we asked for. Success activates the subscription and
- * extends it by the plan's period from the later of now and the current end (spec §4).
+ * extends it by the plan's period from the latest of now, the trial's end and the current end
+ * (spec §4; docs/decisions/0009).
  */
 export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: string, verified: VerifiedTransaction): Promise<FulfilmentResult> {
   const result = await deps.database.withTenant(tenantId, async (tx): Promise<FulfilmentResult> => {
@@ -214,10 +229,11 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
       return status;
     }
     const [subscription] = await tx
-      .select({ id: tenantSubscriptions.id, currentPeriodEnd: tenantSubscriptions.currentPeriodEnd })
+      .select({ id: tenantSubscriptions.id, trialEnd: tenantSubscriptions.trialEnd, currentPeriodEnd: tenantSubscriptions.currentPeriodEnd })
       .from(tenantSubscriptions)
       .for('update');
-    const periodEnd = extendPeriod(subscription?.currentPeriodEnd ?? null, payment.period as BillingPeriod, now);
+    // The trial is kept as it is: paid during it, the plan's period starts when it ends.
+    const periodEnd = paidPeriodEnd(subscription ?? { trialEnd: null, currentPeriodEnd: null }, payment.period as BillingPeriod, now);
     if (subscription) {
       await tx
         .update(tenantSubscriptions)
@@ -242,9 +258,10 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
 
 /** Asks the provider about a reference and applies the answer (callback return, sandbox, webhook). */
 export async function verifyAndApply(deps: AppDependencies, reference: string, expectedTenantId?: string): Promise<{ tenantId: string; result: FulfilmentResult }> {
+  const provider = requirePaymentProvider(deps);
   let verified: VerifiedTransaction;
   try {
-    verified = await deps.paymentProvider.verifyTransaction(reference);
+    verified = await provider.verifyTransaction(reference);
   } catch (error) {
     if (error instanceof PaymentProviderError && error.status === 404) throw new HttpError('not_found', 'Payment not found');
     deps.logger.error({ err: error, reference }, 'Payment verification failed');
@@ -271,8 +288,12 @@ export async function syncSubscription(deps: AppDependencies, tenantId: string):
       .where(eq(paymentHistory.paymentStatus, 'completed'))
       .orderBy(asc(paymentHistory.paidAt));
     if (payments.length === 0) return false;
+    const [subscription] = await tx.select({ trialEnd: tenantSubscriptions.trialEnd }).from(tenantSubscriptions);
+    const trialEnd = subscription?.trialEnd ?? null;
     let periodEnd: Date | null = null;
-    for (const payment of payments) periodEnd = extendPeriod(periodEnd, payment.period as BillingPeriod, payment.paidAt ?? new Date());
+    for (const payment of payments) {
+      periodEnd = paidPeriodEnd({ trialEnd, currentPeriodEnd: periodEnd }, payment.period as BillingPeriod, payment.paidAt ?? new Date());
+    }
     const latest = payments[payments.length - 1]!;
     const isActive = periodEnd !== null && periodEnd.getTime() > Date.now();
     await tx

@@ -52,8 +52,9 @@ export const paymentCallbackRoutes = [
     }),
     async (c) => {
       const transaction = await findSandboxTransaction(c.var.deps.database, c.req.valid('param').accessCode);
-      if (!transaction || c.var.deps.paymentProvider.name !== 'sandbox') throw new HttpError('not_found', 'No such checkout');
-      return c.html(sandboxCheckoutPage({ ...transaction, amount: formatMinorUnits(transaction.amountMinor, transaction.currency) }), 200);
+      if (!transaction || c.var.deps.paymentProvider?.name !== 'sandbox') throw new HttpError('not_found', 'No such checkout');
+      const plan = typeof transaction.metadata.plan === 'string' ? transaction.metadata.plan : null;
+      return c.html(sandboxCheckoutPage({ ...transaction, plan, amount: formatMinorUnits(transaction.amountMinor, transaction.currency) }), 200);
     },
   ),
   publicRoute(
@@ -68,7 +69,7 @@ export const paymentCallbackRoutes = [
     async (c) => {
       const { accessCode, outcome } = c.req.valid('param');
       const { database } = c.var.deps;
-      if (c.var.deps.paymentProvider.name !== 'sandbox') throw new HttpError('not_found', 'No such checkout');
+      if (c.var.deps.paymentProvider?.name !== 'sandbox') throw new HttpError('not_found', 'No such checkout');
       const transaction = await decideSandboxTransaction(database, accessCode, outcome === 'pay' ? 'success' : 'failed');
       if (!transaction) throw new HttpError('not_found', 'No such checkout');
       await verifyAndApply(c.var.deps, transaction.reference);
@@ -84,7 +85,7 @@ function escapeHtml(value: string) {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function sandboxCheckoutPage(transaction: { accessCode: string; email: string; amount: string; status: string; reference: string }) {
+function sandboxCheckoutPage(transaction: { accessCode: string; email: string; plan: string | null; amount: string; status: string; reference: string }) {
   const decided = transaction.status !== 'ongoing';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox checkout — Dukani</title>
@@ -95,8 +96,8 @@ h1{font-size:20px;margin:14px 0 4px}.amount{font-size:32px;font-weight:700;margi
 form{display:inline}button{font:inherit;border-radius:8px;padding:10px 18px;border:1px solid #166534;cursor:pointer;margin-top:18px}
 .pay{background:#166534;color:#fff}.decline{background:#fff;color:#166534;margin-left:8px}</style></head>
 <body><main><span class="tag">SANDBOX — no real money moves</span>
-<h1>Dukani subscription</h1><p class="muted">Billed to ${escapeHtml(transaction.email)} · reference ${escapeHtml(transaction.reference)}</p>
-<div class="amount">${escapeHtml(transaction.amount)}</div>
+<h1>Dukani subscription${transaction.plan ? `: ${escapeHtml(transaction.plan)}` : ''}</h1><p class="muted">Billed to ${escapeHtml(transaction.email)} · reference ${escapeHtml(transaction.reference)}</p>
+<div class="amount" data-testid="amount">${escapeHtml(transaction.amount)}</div>
 ${decided ? `<p>This checkout is already ${transaction.status === 'success' ? 'paid' : 'declined'}.</p>` : `<p class="muted">Paystack is not configured on this server, so this local page stands in for its checkout. Choose what the card payment does.</p>
 <form method="post" action="/api/billing/sandbox/${transaction.accessCode}/pay"><button class="pay" type="submit">Pay</button></form>
 <form method="post" action="/api/billing/sandbox/${transaction.accessCode}/decline"><button class="decline" type="submit">Decline</button></form>`}

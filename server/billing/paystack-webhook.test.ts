@@ -64,6 +64,11 @@ describe('checkout through Paystack', () => {
       callback_url: `http://${s.host}/admin/settings?tab=billing`,
       metadata: { tenant_id: s.tenant.id, plan_id: s.plan.id, reference },
     });
+    // Paystack's dashboard and receipts name the plan (its documented metadata.custom_fields).
+    expect((sent?.body as { metadata: unknown }).metadata).toMatchObject({
+      plan: 'Professional, monthly',
+      custom_fields: [{ display_name: 'Plan', variable_name: 'plan', value: 'Professional, monthly' }],
+    });
   });
 
   it("answers 'Failed to initiate checkout' when Paystack errs, and records the attempt as failed", async () => {
@@ -108,9 +113,10 @@ describe('POST /api/webhooks/paystack', () => {
     expect(await paymentStatus(s.tenant.id, reference)).toBe('completed');
     const subscription = await periodEnd(s.tenant.id);
     expect(subscription?.status).toBe('active');
+    // A new shop on its 14-day trial: the paid month starts when the trial ends (docs/decisions/0009).
     const days = (new Date(subscription!.current_period_end!).getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(27);
-    expect(days).toBeLessThan(32);
+    expect(days).toBeGreaterThan(14 + 27);
+    expect(days).toBeLessThan(14 + 32);
     // A replay later changes nothing either.
     await fake.sendWebhook(webhookUrl, 'charge.success', reference);
     expect((await periodEnd(s.tenant.id))?.current_period_end).toBe(subscription?.current_period_end);

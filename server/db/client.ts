@@ -4,18 +4,24 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { z } from 'zod';
+import { migrateInOneTransaction } from './migrate';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
 export type PlatformDb = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction on the owner connection: platform tables only (scripts/check-tenant-access.ts). */
+export type PlatformTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+// Only this module can produce the brand, so a platform transaction (which bypasses RLS on PGlite
+// and for a superuser) cannot be handed to a tenant service: `getProduct(platformTx, id)` does not
+// compile (docs/decisions/0012-isolation-by-construction.md).
+declare const tenantScopeBrand: unique symbol;
 /** A transaction scoped to one tenant: RLS limits every statement to that tenant's rows. */
-export type TenantTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type TenantTx = PlatformTx & { readonly [tenantScopeBrand]: true };
 
 export const MIGRATIONS_DIR = resolve('server/db/migrations');
 export const APP_ROLE = 'dukani_app';
@@ -33,6 +39,12 @@ export interface Database {
   readonly platform: PlatformDb;
   /** The one way to reach tenant data (docs/decisions/0003-composite-keys-and-rls.md). */
   withTenant<T>(tenantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /**
+   * Platform rows, then one tenant's rows, in one transaction (a new tenant and its first rows, a
+   * new member). `enterTenant` switches the rest of the transaction to that tenant's scope: the
+   * platform handle must not be used after it.
+   */
+  withPlatformThenTenant<T>(work: (tx: PlatformTx, enterTenant: (tenantId: string) => Promise<TenantTx>) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -58,10 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     await client.waitReady;
     const platform = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as PlatformDb;
-    return buildDatabase('pglite', platform, {
-      migrate: () => migratePglite(platform as never, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => client.close(),
-    });
+    return buildDatabase('pglite', platform, { close: () => client.close() });
   }
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -71,37 +80,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const platform = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as PlatformDb;
-  return buildDatabase('postgres', platform, {
-    migrate: async () => {
-      // Several app servers may start together: one migrates, the others wait for it.
-      const lockClient = await pool.connect();
-      try {
-        await lockClient.query('select pg_advisory_lock(7350021)');
-        await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await lockClient.query('select pg_advisory_unlock(7350021)').catch(() => undefined);
-        lockClient.release();
-      }
-    },
-    close: () => pool.end(),
-  });
+  return buildDatabase('postgres', platform, { close: () => pool.end() });
 }
 
 /**
  * Switches an open transaction to one tenant: the non-owner app role (so RLS applies) and
  * app.tenant_id. Transaction-local settings only (is_local = true), so a transaction-mode pooler
- * works. Platform code that creates a tenant uses it to write the tenant's first rows atomically.
+ * works. Not exported: withTenant and withPlatformThenTenant are the only ways in.
  */
-export async function enterTenantScope(tx: PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>, tenantId: string): Promise<TenantTx> {
+async function enterTenantScope(tx: PlatformTx, tenantId: string): Promise<TenantTx> {
   if (!tenantIdSchema.safeParse(tenantId).success) throw new TypeError('A tenant scope needs a tenant uuid');
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`);
-  return tx;
+  return tx as TenantTx;
 }
 
 function buildDatabase(
   driver: Database['driver'],
   platform: PlatformDb,
-  lifecycle: { migrate: () => Promise<void>; close: () => Promise<void> },
+  lifecycle: { close: () => Promise<void> },
 ): Database {
   return {
     driver,
@@ -109,7 +105,13 @@ function buildDatabase(
     async withTenant(tenantId, work) {
       return platform.transaction(async (tx) => work(await enterTenantScope(tx, tenantId)));
     },
-    migrate: lifecycle.migrate,
+    async withPlatformThenTenant(work) {
+      return platform.transaction(async (tx) => work(tx, (tenantId) => enterTenantScope(tx, tenantId)));
+    },
+    // Several app servers may start together, through a transaction-mode pooler: see migrate.ts.
+    async migrate() {
+      await migrateInOneTransaction(platform, MIGRATIONS_DIR);
+    },
     async ping() {
       const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, PING_TIMEOUT_MS, false).unref());
       const query = platform.execute(sql`select 1`).then(

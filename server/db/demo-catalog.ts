@@ -15,18 +15,28 @@ export const DEMO_PACK_UNITS = [
   { name: 'Tray of 30', shortName: 'tray', pieces: 30 },
 ] as const;
 
-/** Top-level categories with their sub-categories; products name one as "Parent › Child". */
-export const DEMO_CATEGORIES: { name: string; children: string[] }[] = [
-  { name: 'Beverages', children: ['Soft drinks', 'Water', 'Juices', 'Tea & coffee'] },
-  { name: 'Dairy', children: [] },
-  { name: 'Bakery', children: [] },
-  { name: 'Cereals & flour', children: ['Unga', 'Rice & pulses'] },
+interface DemoCategory {
+  name: string;
+  /** The VAT class new products in it start with; none: standard (or the parent's). */
+  taxClass?: TaxClass;
+}
+
+/**
+ * Top-level categories with their sub-categories; products name one as "Parent › Child". A
+ * category of goods Kenya's VAT schedules list carries their class for new products (see the
+ * sources above DEMO_PRODUCTS); mixed ones (dairy: milk 0%, yoghurt 16%, eggs exempt) carry none.
+ */
+export const DEMO_CATEGORIES: (DemoCategory & { children: DemoCategory[] })[] = [
+  { name: 'Beverages', children: [{ name: 'Soft drinks' }, { name: 'Water' }, { name: 'Juices' }, { name: 'Tea & coffee' }] },
+  { name: 'Dairy & eggs', children: [] },
+  { name: 'Bakery', taxClass: 'zero_rated', children: [] },
+  { name: 'Cereals & flour', children: [{ name: 'Unga', taxClass: 'zero_rated' }, { name: 'Rice & pulses', taxClass: 'exempt' }] },
   { name: 'Cooking oil & fats', children: [] },
   { name: 'Sugar & salt', children: [] },
-  { name: 'Household', children: ['Laundry', 'Cleaning'] },
-  { name: 'Personal care', children: ['Oral care', 'Skin & hair'] },
+  { name: 'Household', children: [{ name: 'Laundry' }, { name: 'Cleaning' }] },
+  { name: 'Personal care', children: [{ name: 'Oral care' }, { name: 'Skin & hair' }, { name: 'Feminine care', taxClass: 'exempt' }] },
   { name: 'Snacks', children: [] },
-  { name: 'Fresh produce', children: [] },
+  { name: 'Fresh produce', taxClass: 'exempt', children: [] },
   { name: 'Clothing', children: [] },
 ];
 
@@ -88,8 +98,11 @@ const simple = (product: SimpleProduct): DemoProduct => ({
 const produce = (name: string, sku: string, cost: number, price: number, stock: [string, string], reorder: string) =>
   simple({ name, category: 'Fresh produce', brand: null, sku, barcode: null, cost, price, stock, tax: 'exempt', unit: 'Kilogram', reorder });
 
-// Kenyan VAT: maize and wheat flour and ordinary bread are zero-rated; fresh milk, eggs and
-// unprocessed produce are exempt; the rest is standard-rated (16%).
+// Kenyan VAT (VAT Act 2013 schedules, as KRA's eTIMS item codes list them; Odoo ships the list in
+// addons/l10n_ke/data/l10n_ke.item.code.csv): zero-rated are maize and wheat flour (0022.12.00),
+// ordinary bread (0013.12.02) and milk not concentrated nor sweetened, pasteurised or UHT
+// (0015.12.00); exempt are fresh eggs (0022.11.00), vegetables and dried pulses (0023.11.00),
+// fruit (0024.11.00), milled rice (0039.11.65) and sanitary pads (0039.11.57); the rest is 16%.
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Coca-Cola',
@@ -115,15 +128,15 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   simple({ name: 'Ketepa Pride tea leaves 250 g', category: 'Beverages › Tea & coffee', brand: 'Ketepa', sku: 'KETEPA-250', barcode: '616192000250', cost: 120, price: 150, stock: ['30', '15'] }),
   simple({ name: 'Ketepa Fahari ya Kenya tea bags (100)', category: 'Beverages › Tea & coffee', brand: 'Ketepa', sku: 'KETEPA-TB100', barcode: '616192001100', cost: 215, price: 270, stock: ['20', '10'] }),
   simple({ name: 'Nescafé Classic instant coffee 50 g', category: 'Beverages › Tea & coffee', brand: 'Nescafé', sku: 'NESCAFE-50', barcode: '616340000050', cost: 270, price: 330, stock: ['12', '6'] }),
-  simple({ name: 'Brookside fresh milk 500 ml', category: 'Dairy', brand: 'Brookside', sku: 'BRK-FRESH-500', barcode: '616110000500', cost: 55, price: 65, stock: ['12', '30'], tax: 'exempt', reorder: '24', description: 'Pasteurised whole milk. Delivered daily; keep chilled.' }),
-  simple({ name: 'Brookside long life milk 500 ml', category: 'Dairy', brand: 'Brookside', sku: 'BRK-UHT-500', barcode: '616110001500', cost: 58, price: 70, stock: ['48', '24'], tax: 'exempt' }),
-  simple({ name: 'Brookside strawberry yoghurt 250 ml', category: 'Dairy', brand: 'Brookside', sku: 'BRK-YOG-STR-250', barcode: '616110002250', cost: 68, price: 85, stock: ['24', '12'] }),
-  simple({ name: 'Brookside Mala 500 ml', category: 'Dairy', brand: 'Brookside', sku: 'BRK-MALA-500', barcode: '616110003500', cost: 64, price: 80, stock: ['18', '12'] }),
-  simple({ name: 'Brookside salted butter 250 g', category: 'Dairy', brand: 'Brookside', sku: 'BRK-BUTTER-250', barcode: '616110004250', cost: 350, price: 420, stock: ['10', '6'] }),
-  simple({ name: 'Daima fresh milk 500 ml', category: 'Dairy', brand: 'Daima', sku: 'DAIMA-FRESH-500', barcode: '616247000500', cost: 50, price: 60, stock: ['36', '24'], tax: 'exempt', reorder: '12' }),
-  simple({ name: 'Daima vanilla yoghurt 500 ml', category: 'Dairy', brand: 'Daima', sku: 'DAIMA-YOG-VAN-500', barcode: '616247001500', cost: 120, price: 150, stock: ['12', '8'] }),
-  simple({ name: 'Fresh milk from the dispenser', category: 'Dairy', brand: null, sku: 'MILK-ATM', barcode: null, cost: 52, price: 70, stock: ['48.5', '30'], tax: 'exempt', unit: 'Litre', reorder: '20', description: 'Loose pasteurised milk from the milk ATM, sold by the litre.' }),
-  simple({ name: 'Kenchic farm eggs', category: 'Dairy', brand: 'Kenchic', sku: 'EGGS-TRAY', barcode: '616258000030', cost: 420, price: 480, stock: ['10', '6'], tax: 'exempt', unit: 'Tray of 30' }),
+  simple({ name: 'Brookside fresh milk 500 ml', category: 'Dairy & eggs', brand: 'Brookside', sku: 'BRK-FRESH-500', barcode: '616110000500', cost: 55, price: 65, stock: ['12', '30'], tax: 'zero_rated', reorder: '24', description: 'Pasteurised whole milk. Delivered daily; keep chilled.' }),
+  simple({ name: 'Brookside long life milk 500 ml', category: 'Dairy & eggs', brand: 'Brookside', sku: 'BRK-UHT-500', barcode: '616110001500', cost: 58, price: 70, stock: ['48', '24'], tax: 'zero_rated' }),
+  simple({ name: 'Brookside strawberry yoghurt 250 ml', category: 'Dairy & eggs', brand: 'Brookside', sku: 'BRK-YOG-STR-250', barcode: '616110002250', cost: 68, price: 85, stock: ['24', '12'] }),
+  simple({ name: 'Brookside Mala 500 ml', category: 'Dairy & eggs', brand: 'Brookside', sku: 'BRK-MALA-500', barcode: '616110003500', cost: 64, price: 80, stock: ['18', '12'] }),
+  simple({ name: 'Brookside salted butter 250 g', category: 'Dairy & eggs', brand: 'Brookside', sku: 'BRK-BUTTER-250', barcode: '616110004250', cost: 350, price: 420, stock: ['10', '6'] }),
+  simple({ name: 'Daima fresh milk 500 ml', category: 'Dairy & eggs', brand: 'Daima', sku: 'DAIMA-FRESH-500', barcode: '616247000500', cost: 50, price: 60, stock: ['36', '24'], tax: 'zero_rated', reorder: '12' }),
+  simple({ name: 'Daima vanilla yoghurt 500 ml', category: 'Dairy & eggs', brand: 'Daima', sku: 'DAIMA-YOG-VAN-500', barcode: '616247001500', cost: 120, price: 150, stock: ['12', '8'] }),
+  simple({ name: 'Fresh milk from the dispenser', category: 'Dairy & eggs', brand: null, sku: 'MILK-ATM', barcode: null, cost: 52, price: 70, stock: ['48.5', '30'], tax: 'zero_rated', unit: 'Litre', reorder: '20', description: 'Loose pasteurised milk from the milk ATM, sold by the litre.' }),
+  simple({ name: 'Kenchic farm eggs', category: 'Dairy & eggs', brand: 'Kenchic', sku: 'EGGS-TRAY', barcode: '616258000030', cost: 420, price: 480, stock: ['10', '6'], tax: 'exempt', unit: 'Tray of 30' }),
   simple({ name: 'Festive white bread 400 g', category: 'Bakery', brand: 'Festive', sku: 'FEST-WHITE-400', barcode: '616236000400', cost: 55, price: 65, stock: ['6', '20'], tax: 'zero_rated', reorder: '10' }),
   simple({ name: 'Festive brown bread 400 g', category: 'Bakery', brand: 'Festive', sku: 'FEST-BROWN-400', barcode: '616236001400', cost: 58, price: 70, stock: ['20', '12'], tax: 'zero_rated', reorder: '5' }),
   simple({ name: 'Supaloaf white bread 600 g', category: 'Bakery', brand: 'Supaloaf', sku: 'SUPA-WHITE-600', barcode: '616237000600', cost: 76, price: 90, stock: ['15', '10'], tax: 'zero_rated' }),
@@ -134,8 +147,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   simple({ name: 'Pembe maize flour 2 kg', category: 'Cereals & flour › Unga', brand: 'Pembe', sku: 'PEMBE-MAIZE-2KG', barcode: '616152002000', cost: 130, price: 155, stock: ['36', '24'], tax: 'zero_rated' }),
   simple({ name: 'Pembe home baking flour 2 kg', category: 'Cereals & flour › Unga', brand: 'Pembe', sku: 'PEMBE-WHEAT-2KG', barcode: '616152012000', cost: 160, price: 190, stock: ['24', '12'], tax: 'zero_rated' }),
   simple({ name: 'Exe all purpose flour 2 kg', category: 'Cereals & flour › Unga', brand: 'Exe', sku: 'EXE-2KG', barcode: '616153002000', cost: 165, price: 195, stock: ['24', '12'], tax: 'zero_rated' }),
-  simple({ name: 'Sunrice long grain rice 2 kg', category: 'Cereals & flour › Rice & pulses', brand: 'Sunrice', sku: 'SUNRICE-2KG', barcode: '616154002000', cost: 320, price: 380, stock: ['20', '10'] }),
-  simple({ name: 'Mwea pishori rice (loose)', category: 'Cereals & flour › Rice & pulses', brand: null, sku: 'PISHORI-KG', barcode: null, cost: 180, price: 220, stock: ['45', '25'], unit: 'Kilogram', reorder: '10' }),
+  simple({ name: 'Sunrice long grain rice 2 kg', category: 'Cereals & flour › Rice & pulses', brand: 'Sunrice', sku: 'SUNRICE-2KG', barcode: '616154002000', cost: 320, price: 380, stock: ['20', '10'], tax: 'exempt' }),
+  simple({ name: 'Mwea pishori rice (loose)', category: 'Cereals & flour › Rice & pulses', brand: null, sku: 'PISHORI-KG', barcode: null, cost: 180, price: 220, stock: ['45', '25'], tax: 'exempt', unit: 'Kilogram', reorder: '10' }),
   simple({ name: 'Green grams (ndengu, loose)', category: 'Cereals & flour › Rice & pulses', brand: null, sku: 'NDENGU-KG', barcode: null, cost: 160, price: 200, stock: ['20', '10'], tax: 'exempt', unit: 'Kilogram' }),
   simple({ name: 'Kimbo cooking fat 1 kg', category: 'Cooking oil & fats', brand: 'Kimbo', sku: 'KIMBO-1KG', barcode: '616170001000', cost: 340, price: 390, stock: ['24', '12'], reorder: '6' }),
   simple({ name: 'Kimbo cooking fat 500 g', category: 'Cooking oil & fats', brand: 'Kimbo', sku: 'KIMBO-500', barcode: '616170000500', cost: 175, price: 205, stock: ['30', '18'] }),
@@ -159,7 +172,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   simple({ name: 'Vaseline petroleum jelly 100 ml', category: 'Personal care › Skin & hair', brand: 'Vaseline', sku: 'VASELINE-100', barcode: '616358000100', cost: 130, price: 160, stock: ['20', '10'] }),
   simple({ name: 'Nivea body lotion 400 ml', category: 'Personal care › Skin & hair', brand: 'Nivea', sku: 'NIVEA-400', barcode: '616369000400', cost: 540, price: 650, stock: ['8', '4'] }),
   simple({ name: 'Geisha bathing soap 175 g', category: 'Personal care › Skin & hair', brand: 'Geisha', sku: 'GEISHA-175', barcode: '616381000175', cost: 90, price: 110, stock: ['36', '18'] }),
-  simple({ name: 'Always Ultra sanitary pads (8)', category: 'Personal care › Skin & hair', brand: 'Always', sku: 'ALWAYS-8', barcode: '616370000008', cost: 98, price: 120, stock: ['24', '12'] }),
+  simple({ name: 'Always Ultra sanitary pads (8)', category: 'Personal care › Feminine care', brand: 'Always', sku: 'ALWAYS-8', barcode: '616370000008', cost: 98, price: 120, stock: ['24', '12'], tax: 'exempt' }),
   simple({ name: 'Tropical Heat salted crisps 50 g', category: 'Snacks', brand: 'Tropical Heat', sku: 'TH-CRISPS-50', barcode: '616336000050', cost: 45, price: 60, stock: ['40', '20'] }),
   simple({ name: 'Manji Nice biscuits 100 g', category: 'Snacks', brand: 'Manji', sku: 'MANJI-NICE-100', barcode: '616325000100', cost: 35, price: 45, stock: ['48', '24'] }),
   simple({ name: 'Nuvita digestive biscuits 100 g', category: 'Snacks', brand: 'Nuvita', sku: 'NUVITA-DIG-100', barcode: '616326000100', cost: 38, price: 50, stock: ['36', '24'] }),

@@ -9,14 +9,15 @@ import { DEMO_PRODUCTS, WESTLANDS_BRANCH } from './demo-catalog';
 import { DEMO_PASSWORD, KIOSK_PRODUCT_COUNT, seedDatabase } from './seed';
 
 // The demo seed: the mini-mart catalog of `demo`, the kiosk one product short of its plan limit,
-// stock that agrees with its ledger, and a second start that adds nothing.
+// stock that agrees with its ledger, two servers seeding at once, and a second start that adds nothing.
 
 let testApp: TestApp;
 const tenantIds = new Map<string, string>();
 
 beforeAll(async () => {
   testApp = await createTestApp({ config: { SEED_DEMO: 'true' } });
-  await seedDatabase(testApp.deps);
+  // Two servers starting together on an empty database: one seeds, the other finds the claim.
+  await Promise.all([seedDatabase(testApp.deps), seedDatabase(testApp.deps)]);
   const rows = await queryRows<{ id: string; subdomain: string }>(testApp.database.platform, sql`select id, subdomain from tenants`);
   for (const row of rows) tenantIds.set(row.subdomain, row.id);
 }, 120_000);
@@ -61,6 +62,14 @@ describe('demo mini-mart', () => {
     expect(counts[0]!.nested).toBeGreaterThan(5);
     expect(counts[0]!.brands).toBeGreaterThan(20);
     expect(counts[0]!.packs).toBe(4);
+    const categoryDefaults = await testApp.database.withTenant(tenantId('demo'), (tx) =>
+      queryRows<{ name: string; default_tax_class: string | null }>(tx, sql`select name, default_tax_class from product_categories where name in ('Unga', 'Feminine care', 'Dairy & eggs') order by name`),
+    );
+    expect(categoryDefaults).toEqual([
+      { name: 'Dairy & eggs', default_tax_class: null },
+      { name: 'Feminine care', default_tax_class: 'exempt' },
+      { name: 'Unga', default_tax_class: 'zero_rated' },
+    ]);
   });
 
   it('gives every barcode a correct EAN-13 check digit under GS1 Kenya, unique in the shop', async () => {
@@ -72,14 +81,17 @@ describe('demo mini-mart', () => {
     }
   });
 
-  it('classes staples as Kenya does: unga and bread zero-rated, fresh milk exempt, soap standard', async () => {
+  it('classes staples as Kenya does: unga, bread and pasteurised milk zero-rated, eggs and sanitary pads exempt, soap standard', async () => {
     const classes = await testApp.database.withTenant(tenantId('demo'), (tx) =>
       queryRows<{ name: string; tax_class: string }>(tx, sql`select name, tax_class from products`),
     );
     const taxOf = (name: string) => classes.find((row) => row.name === name)?.tax_class;
     expect(taxOf('Jogoo maize meal 2 kg')).toBe('zero_rated');
     expect(taxOf('Festive white bread 400 g')).toBe('zero_rated');
-    expect(taxOf('Brookside fresh milk 500 ml')).toBe('exempt');
+    // Only unprocessed milk is exempt (First Schedule); pasteurised milk is zero-rated (Second Schedule, KRA item 0015.12.00).
+    expect(taxOf('Brookside fresh milk 500 ml')).toBe('zero_rated');
+    expect(taxOf('Kenchic farm eggs')).toBe('exempt');
+    expect(taxOf('Always Ultra sanitary pads (8)')).toBe('exempt');
     expect(taxOf('Omo washing powder 1 kg')).toBe('standard');
   });
 

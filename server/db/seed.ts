@@ -37,6 +37,8 @@ export const DEMO_USERS = [
   { email: 'cashier@kiosk.test', fullName: 'Mercy Atieno', role: 'cashier', tenant: 'kiosk' },
 ] as const;
 
+const DEMO_SEED_LOCK_KEY = 7350022;
+
 /**
  * Fills an empty database with the demo tenants, accounts and catalogs. Demo data is written only
  * in demo mode (embedded database, or SEED_DEMO=true): never into a production database. A database
@@ -45,8 +47,7 @@ export const DEMO_USERS = [
 export async function seedDatabase(deps: AppDependencies) {
   if (!deps.config.seedDemo) return;
   const { database } = deps;
-  const [existing] = await queryRows<{ count: number }>(database.platform, sql`select count(*)::int as count from tenants`);
-  if (Number(existing?.count ?? 0) > 0) return;
+  if (!(await claimDemoSeed(database))) return;
   const tenantIds = new Map<string, string>();
   for (const tenant of DEMO_TENANTS) {
     const { id } = await createTenant(database, { ...tenant, settings: { currencyCode: 'KES', currencySymbol: 'KSh' } });
@@ -75,6 +76,25 @@ export async function seedDatabase(deps: AppDependencies) {
   }
   await refreshPlannerStatistics(database);
   deps.logger.info({ tenants: DEMO_TENANTS.length, users: DEMO_USERS.length, demoProducts: DEMO_PRODUCTS.length }, 'Seeded demo data');
+}
+
+/**
+ * Servers that start together on an empty database must not both seed it: the first to take the
+ * claim (a platform_settings row, written under a transaction-level lock that works through a
+ * transaction-mode pooler) seeds; the others, and any later start, find a tenant or the claim.
+ */
+async function claimDemoSeed(database: Database): Promise<boolean> {
+  return database.platform.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`);
+    const [existing] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from tenants`);
+    if (Number(existing?.count ?? 0) > 0) return false;
+    const claimed = await queryRows<{ key: string }>(
+      tx,
+      sql`insert into platform_settings (key, value) values ('demo_seed', ${JSON.stringify({ startedAt: new Date().toISOString() })}::jsonb)
+          on conflict (key) do nothing returning key`,
+    );
+    return claimed.length === 1;
+  });
 }
 
 /** Acme pays for Professional and the kiosk for Starter (monthly); Lapsed Kiosk's trial ended yesterday. */
@@ -192,13 +212,17 @@ async function insertPackUnits(tx: TenantTx, tenantId: string): Promise<Map<stri
 async function insertCategories(tx: TenantTx, tenantId: string): Promise<Map<string, string>> {
   const parents = await tx
     .insert(productCategories)
-    .values(DEMO_CATEGORIES.map((category) => ({ tenantId, name: category.name })))
+    .values(DEMO_CATEGORIES.map((category) => ({ tenantId, name: category.name, defaultTaxClass: category.taxClass ?? null })))
     .returning({ id: productCategories.id, name: productCategories.name });
   const ids = new Map(parents.map((row) => [row.name, row.id]));
   const parentNames = new Map(parents.map((row) => [row.id, row.name]));
   const childRows = await tx
     .insert(productCategories)
-    .values(DEMO_CATEGORIES.flatMap((category) => category.children.map((name) => ({ tenantId, name, parentId: ids.get(category.name) }))))
+    .values(
+      DEMO_CATEGORIES.flatMap((category) =>
+        category.children.map((child) => ({ tenantId, name: child.name, parentId: ids.get(category.name), defaultTaxClass: child.taxClass ?? null })),
+      ),
+    )
     .returning({ id: productCategories.id, name: productCategories.name, parentId: productCategories.parentId });
   for (const row of childRows) ids.set(`${parentNames.get(row.parentId ?? '')}${CATEGORY_SEPARATOR}${row.name}`, row.id);
   return ids;

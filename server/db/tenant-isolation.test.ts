@@ -3,25 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../tests/support/factories';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
 import { APP_ROLE, queryRows } from './client';
+import { isPlatformTable } from './platform-tables';
 import { businessSettings } from './schema/index';
 
-// Platform and user-level tables are global by design (docs/decisions/0003, 0007); every other
-// table in public is tenant-owned.
-const PLATFORM_TABLES = [
-  'tenants',
-  'tenant_domains',
-  'users',
-  'sessions',
-  'accounts',
-  'verifications',
-  'profiles',
-  'rate_limits',
-  'email_outbox',
-  'billing_plans',
-  'platform_settings',
-  'sandbox_transactions',
-];
-
+// Every table not named in PLATFORM_TABLES (with its reason) is tenant-owned.
 let database: TestDatabase;
 let tenantA: TestTenant;
 let tenantB: TestTenant;
@@ -41,7 +26,7 @@ describe(`schema rule: every tenant-owned table is isolated (${process.env.TEST_
           from pg_class c join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = 'public' and c.relkind = 'r' order by 1`,
     );
-    const tenantTables = tables.filter((t) => !PLATFORM_TABLES.includes(t.name));
+    const tenantTables = tables.filter((t) => !isPlatformTable(t.name));
     expect(tenantTables.map((t) => t.name)).toContain('business_settings');
 
     const problems: string[] = [];
@@ -52,7 +37,7 @@ describe(`schema rule: every tenant-owned table is isolated (${process.env.TEST_
         problems.push(`${table.name}: primary key must start with tenant_id (has ${JSON.stringify(primaryKey)})`);
       }
       for (const foreignKey of await constraintColumns(table.name, 'f')) {
-        const pointsAtTenantTable = !PLATFORM_TABLES.includes(foreignKey.target);
+        const pointsAtTenantTable = !isPlatformTable(foreignKey.target);
         if (pointsAtTenantTable && !foreignKey.columns.includes('tenant_id')) {
           problems.push(`${table.name}: foreign key ${foreignKey.name} to ${foreignKey.target} lacks tenant_id`);
         }

@@ -18,7 +18,8 @@ export interface AppDependencies {
   tenantAccess: TenantAccessCache;
   mailer: Mailer;
   auth: Auth;
-  paymentProvider: PaymentProvider;
+  /** Null when payments are not configured (production without a Paystack key or PAYMENTS_SANDBOX). */
+  paymentProvider: PaymentProvider | null;
 }
 
 export type AppEnv = {
@@ -30,5 +31,7 @@ export type AppEnv = {
     principal: Principal;
     /** Set by the access guard of tenant routes. */
     tenantId: string;
+    /** The person's role in the request's shop (their membership's; a platform admin's own). */
+    tenantRole: string | null;
   };
 };

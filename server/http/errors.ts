@@ -1,3 +1,4 @@
+import type { HTTPException } from 'hono/http-exception';
 import type { ApiErrorBody, ApiErrorCode } from '../../core/api/api-error.schemas';
 import type { z } from 'zod';
 
@@ -12,9 +13,11 @@ const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  payments_not_configured: 503,
 };
 
 /** An error the client is meant to see: its code, message and field messages reach the response. */
@@ -33,6 +36,23 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new HttpError('not_found', message);
+
+/**
+ * Hono's own 4xx refusals (a body its validator cannot parse, a wrong content type) as our error:
+ * its status, our code, and a message that says what to send instead (issue 11).
+ */
+export function fromHttpException(exception: HTTPException, contentType: string | undefined): HttpError {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (exception.status === 415) return new HttpError('unsupported_media_type', 'Send the request body as the content type this operation expects');
+  if (exception.status === 400 && /^application\/([\w.-]+\+)?json$/.test(mediaType)) {
+    return new HttpError('bad_request', 'The request body is not valid JSON');
+  }
+  if (exception.status === 400 && (mediaType === 'multipart/form-data' || mediaType === 'application/x-www-form-urlencoded')) {
+    return new HttpError('bad_request', 'The upload could not be read; choose the file and send it again');
+  }
+  const code = (Object.keys(STATUS_BY_CODE) as ApiErrorCode[]).find((candidate) => STATUS_BY_CODE[candidate] === exception.status);
+  return new HttpError(code ?? 'bad_request', exception.message || 'The request could not be read');
+}
 
 /** Zod issues as { "field.path": ["message", …] }; issues on the whole input go under "_". */
 export function fieldMessages(error: z.ZodError): Record<string, string[]> {

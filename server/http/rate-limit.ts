@@ -20,7 +20,7 @@ interface WindowCount {
  * Fixed-window counters in PostgreSQL, shared by every app server. One statement counts the
  * request and reports the total, so concurrent requests cannot slip past the limit.
  */
-export async function countRequest(database: Database, rule: RateLimitRule, subject: string): Promise<WindowCount> {
+async function countRequest(database: Database, rule: RateLimitRule, subject: string): Promise<WindowCount> {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   const [row] = await queryRows<{ count: number; retry_after: number }>(
     database.platform,
@@ -39,14 +39,37 @@ export async function consumeRateLimit(database: Database, rule: RateLimitRule, 
   if (count > rule.max) throw limited(rule, retryAfterSeconds);
 }
 
-/** Refuses with 429 when earlier requests (counted with countRequest) already used the window. */
-export async function assertUnderRateLimit(database: Database, rule: RateLimitRule, subject: string): Promise<void> {
-  const [row] = await queryRows<{ count: number; retry_after: number }>(
-    database.platform,
-    sql`select count, ceil(extract(epoch from (window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after
-        from rate_limits where key = ${key(rule, subject)} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`,
-  );
-  if (row && row.count >= rule.max) throw limited(rule, Math.max(1, row.retry_after));
+export interface RateLimitCounter {
+  rule: RateLimitRule;
+  subject: string;
+}
+
+/**
+ * Counts an attempt on every counter before it is made (so concurrent attempts cannot slip past)
+ * and refuses with 429, counting nothing, when any counter is over its limit. `release` takes the
+ * attempt back for outcomes that do not count, such as a successful sign-in.
+ */
+export async function countAttempt(database: Database, counters: RateLimitCounter[]): Promise<{ release(): Promise<void> }> {
+  const counted: RateLimitCounter[] = [];
+  const release = () => releaseAttempt(database, counted);
+  for (const counter of counters) {
+    const { count, retryAfterSeconds } = await countRequest(database, counter.rule, counter.subject);
+    counted.push(counter);
+    if (count > counter.rule.max) {
+      await release();
+      throw limited(counter.rule, retryAfterSeconds);
+    }
+  }
+  return { release };
+}
+
+async function releaseAttempt(database: Database, counters: RateLimitCounter[]) {
+  for (const { rule, subject } of counters) {
+    await database.platform.execute(
+      sql`update rate_limits set count = greatest(count - 1, 0)
+          where key = ${key(rule, subject)} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`,
+    );
+  }
 }
 
 const key = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;

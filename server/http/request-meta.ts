@@ -16,6 +16,24 @@ export function clientAddress(c: Context<AppEnv>): string | null {
   }
 }
 
+const LOOPBACK_ADDRESSES = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * Whether the request comes from this machine: the socket's peer is a loopback address and no
+ * proxy in front names a client elsewhere (X-Forwarded-For alone is client input, so never enough).
+ */
+export function isLoopbackClient(c: Context<AppEnv>): boolean {
+  let peer: string | undefined;
+  try {
+    peer = getConnInfo(c).remote.address;
+  } catch {
+    return false;
+  }
+  if (!peer || !LOOPBACK_ADDRESSES.test(peer)) return false;
+  const forwarded = c.var.deps.config.trustProxy ? c.req.header('x-forwarded-for') : undefined;
+  return !forwarded || forwarded.split(',').every((address) => LOOPBACK_ADDRESSES.test(address.trim()));
+}
+
 /**
  * Headers for better-auth calls, built from trusted values only: the host (tenant), the session
  * cookie, the user agent, and the client address we determined (never the client's own claim).
@@ -31,14 +49,4 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
   if (userAgent) headers.set('user-agent', userAgent);
   if (ipAddress) headers.set('x-forwarded-for', ipAddress);
   return { headers, ipAddress, userAgent };
-}
-
-/** The origin the browser used (scheme + Host), for links in e-mails that must come back here. */
-export function requestOrigin(c: Context<AppEnv>): string {
-  const publicUrl = c.var.deps.config.publicUrl;
-  const host = c.req.header('host');
-  if (!host) return publicUrl ?? `http://localhost:${c.var.deps.config.port}`;
-  const forwardedProto = c.var.deps.config.trustProxy ? c.req.header('x-forwarded-proto') : undefined;
-  const scheme = forwardedProto ?? (publicUrl?.startsWith('https://') ? 'https' : new URL(c.req.url).protocol.replace(':', ''));
-  return `${scheme}://${host}`;
 }

@@ -2,6 +2,7 @@ import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-open
 import type { Context, MiddlewareHandler } from 'hono';
 import type { TenantRole } from '../../core/auth/roles.rules';
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
+import { recordAuditEvent } from '../audit/audit-events.service';
 import { renewSessionIfDue, requirePrincipal, requireTenantAccess, type Principal } from '../auth/principal';
 import type { AppEnv } from './context';
 import { errorBody, fieldMessages, HttpError } from './errors';
@@ -44,20 +45,35 @@ export function tenantRoute<R extends RouteConfig>(
 ): RouteDefinition {
   const tenantMember: MiddlewareHandler<AppEnv> = async (c, next) => {
     const principal = await authenticate(c);
-    const { tenantId } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), {
+    const { tenantId, role } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), {
       minRole: access.minRole,
       feature: access.feature,
       // Platform administrators look into lapsed shops too; features still follow the plan.
       checkGate: !access.allowWithoutSubscription && !principal.isPlatformAdmin,
     });
-    if (principal.isPlatformAdmin && principal.sessionTenantId !== tenantId) {
-      c.var.logger.warn({ userId: principal.userId, tenantId, path: c.req.path }, 'Platform admin acting in a tenant');
-    }
+    if (principal.isPlatformAdmin) await recordPlatformAdminRequest(c, principal, tenantId, route);
     c.set('principal', principal);
     c.set('tenantId', tenantId);
+    c.set('tenantRole', role);
     await next();
   };
   return define({ level: 'tenant', ...access }, route, handler, [tenantMember]);
+}
+
+/**
+ * A platform admin's request in a shop goes into that shop's audit trail before it runs (issue 11),
+ * reads as well as writes: looking at a shop's data is access to it. Should the event not be
+ * written, the request fails: no platform admin acts in a shop unrecorded.
+ */
+async function recordPlatformAdminRequest(c: Context<AppEnv>, principal: Principal, tenantId: string, route: RouteConfig) {
+  const action = `${route.method.toUpperCase()} ${route.path}`;
+  c.var.logger.warn({ userId: principal.userId, tenantId, action }, 'Platform admin acting in a tenant');
+  await recordAuditEvent(c.var.deps.database, tenantId, {
+    actorUserId: principal.userId,
+    action,
+    details: { path: c.req.path, actorRole: principal.role },
+    requestId: c.var.requestId,
+  });
 }
 
 /** Platform administrators only (superadmin, super_admin, platform_admin, sysadmin). */

@@ -35,7 +35,7 @@ export async function createAdjustment(database: Database, author: DocumentAutho
           reason: input.reason,
           note: input.note,
           userId: author.userId,
-          requestKey: author.requestKey,
+          requestKey: author.requestKey?.key ?? null,
         })
         .returning({ id: stockAdjustments.id });
       const context = { tenantId: author.tenantId, userId: author.userId, allowNegative: await readAllowNegativeStock(tx) };

@@ -6,6 +6,7 @@ import { locations } from '../db/schema/inventory';
 import { productVariants, products, units } from '../db/schema/products';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError } from '../http/errors';
+import { claimRequestKey, type RequestKey } from '../http/idempotency';
 
 // What the stock documents (adjustments, transfers, stock takes) share: checking their lines and
 // locations, creating them once per Idempotency-Key, naming the people on them, paging their lists.
@@ -14,7 +15,7 @@ import { HttpError } from '../http/errors';
 export interface DocumentAuthor {
   tenantId: string;
   userId: string;
-  requestKey: string | null;
+  requestKey: RequestKey | null;
 }
 
 export interface LineItem {
@@ -111,10 +112,14 @@ export async function createOnce(
 ): Promise<string> {
   const { requestKey } = author;
   try {
-    return await database.withTenant(author.tenantId, async (tx) => (requestKey ? await findByKey(tx, requestKey) : undefined) ?? create(tx));
+    return await database.withTenant(author.tenantId, async (tx) => {
+      if (!requestKey) return create(tx);
+      await claimRequestKey(tx, author.tenantId, requestKey);
+      return (await findByKey(tx, requestKey.key)) ?? create(tx);
+    });
   } catch (error) {
     if (!requestKey || !isUniqueViolation(error)) throw error;
-    const first = await database.withTenant(author.tenantId, (tx) => findByKey(tx, requestKey));
+    const first = await database.withTenant(author.tenantId, (tx) => findByKey(tx, requestKey.key));
     if (!first) throw error;
     return first;
   }

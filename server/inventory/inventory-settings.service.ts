@@ -6,7 +6,7 @@ import type { Database, TenantTx } from '../db/client';
 import { businessSettings } from '../db/schema/settings';
 import { HttpError, notFound } from '../http/errors';
 
-// VAT rates and the negative-stock switch (columns of business_settings).
+// VAT rates, the negative-stock switch and price rounding (columns of business_settings).
 
 type InventorySettingsInput = z.output<typeof inventorySettingsInputSchema>;
 
@@ -14,6 +14,7 @@ const columns = {
   vatStandardBp: businessSettings.vatStandardBp,
   vatReducedBp: businessSettings.vatReducedBp,
   allowNegativeStock: businessSettings.allowNegativeStock,
+  priceRoundingStep: businessSettings.priceRoundingStep,
 };
 
 async function readSettings(tx: TenantTx): Promise<InventorySettings> {

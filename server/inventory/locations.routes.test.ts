@@ -111,7 +111,7 @@ describe('max_locations on the Starter plan (2 locations)', () => {
     const refused = await starter.call('PATCH', '/api/settings/inventory', { body: { allowNegativeStock: true } });
     expect(refused.status).toBe(402);
     expect(refused.json().error.message).toBe(upgradeMessage('advanced_inventory'));
-    expect((await starter.call('GET', '/api/settings/inventory', { as: 'cashier' })).json()).toEqual({ vatStandardBp: 1600, vatReducedBp: 800, allowNegativeStock: false });
+    expect((await starter.call('GET', '/api/settings/inventory', { as: 'cashier' })).json()).toEqual({ vatStandardBp: 1600, vatReducedBp: 800, allowNegativeStock: false, priceRoundingStep: 1 });
     expect((await starter.call('PATCH', '/api/settings/inventory', { body: { vatReducedBp: 900 } })).json().vatReducedBp).toBe(900);
 
     const allowed = await shop.call('PATCH', '/api/settings/inventory', { body: { allowNegativeStock: true } });

@@ -60,7 +60,7 @@ export async function createLocation(database: Database, author: DocumentAuthor,
       await assertUnderPlanLimit(tx, author.tenantId, 'max_locations', countOpenLocations(tx));
       const [row] = await tx
         .insert(locations)
-        .values({ tenantId: author.tenantId, name: input.name, kind: input.kind, address: input.address, requestKey: author.requestKey })
+        .values({ tenantId: author.tenantId, name: input.name, kind: input.kind, address: input.address, requestKey: author.requestKey?.key ?? null })
         .returning({ id: locations.id });
       return row!.id;
     },

@@ -5,6 +5,7 @@ import type { Database, TenantTx } from '../db/client';
 import { locations, stockTakeLines, stockTakes } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
 import { quantityFromNumeric } from '../db/schema/quantity';
+import { isUniqueViolation } from '../db/errors';
 import { HttpError, notFound } from '../http/errors';
 import {
   countAll,
@@ -23,6 +24,8 @@ import { lockStockLevels, readAllowNegativeStock, recordMovements } from './stoc
 // Stock takes: a count sheet per location. While counting, each line compares the count with on
 // hand now; posting locks the counted items, records each non-zero variance as a count_variance
 // movement (so on hand becomes the count) and keeps the expected figure it was compared with.
+// One take counts a location at a time (a second would post the same shelf twice); a blind take's
+// expected figures and variances are not sent while it is being counted.
 
 type StockTakeInput = z.output<typeof stockTakeInputSchema>;
 type StockTakeCount = z.output<typeof stockTakeCountSchema>;
@@ -30,21 +33,51 @@ type DocumentListQuery = z.output<typeof documentListQuerySchema>;
 type StockTakeStatus = StockTake['status'];
 type Author = Omit<DocumentAuthor, 'requestKey'>;
 
+const ONE_OPEN_PER_LOCATION = 'stock_takes_one_open_per_location';
+
+function alreadyOpen(locationName: string): HttpError {
+  const message = `A stock take is already open at ${locationName}: post or cancel it before starting another`;
+  return new HttpError('conflict', message, { locationId: [message] });
+}
+
+/**
+ * Opens a count at a location that has none open. The check reads the open takes; a start racing
+ * another at the same location waits on the partial unique index and fails there, with the same 409.
+ */
 export async function startStockTake(database: Database, author: DocumentAuthor, input: StockTakeInput): Promise<StockTake> {
-  const id = await createOnce(
-    database,
-    author,
-    async (tx, requestKey) => (await tx.select({ id: stockTakes.id }).from(stockTakes).where(eq(stockTakes.requestKey, requestKey)))[0]?.id,
-    async (tx) => {
-      await requireActiveLocation(tx, input.locationId, 'locationId');
-      const [take] = await tx
-        .insert(stockTakes)
-        .values({ tenantId: author.tenantId, locationId: input.locationId, note: input.note, startedBy: author.userId, requestKey: author.requestKey })
-        .returning({ id: stockTakes.id });
-      return take!.id;
-    },
-  );
-  return getStockTake(database, author.tenantId, id);
+  let locationName = '';
+  try {
+    const id = await createOnce(
+      database,
+      author,
+      async (tx, requestKey) => (await tx.select({ id: stockTakes.id }).from(stockTakes).where(eq(stockTakes.requestKey, requestKey)))[0]?.id,
+      async (tx) => {
+        locationName = (await requireActiveLocation(tx, input.locationId, 'locationId')).name;
+        const [open] = await tx
+          .select({ id: stockTakes.id })
+          .from(stockTakes)
+          .where(and(eq(stockTakes.locationId, input.locationId), eq(stockTakes.status, 'counting')))
+          .limit(1);
+        if (open) throw alreadyOpen(locationName);
+        const [take] = await tx
+          .insert(stockTakes)
+          .values({
+            tenantId: author.tenantId,
+            locationId: input.locationId,
+            isBlind: input.isBlind,
+            note: input.note,
+            startedBy: author.userId,
+            requestKey: author.requestKey?.key ?? null,
+          })
+          .returning({ id: stockTakes.id });
+        return take!.id;
+      },
+    );
+    return await getStockTake(database, author.tenantId, id);
+  } catch (error) {
+    if (isUniqueViolation(error, ONE_OPEN_PER_LOCATION)) throw alreadyOpen(locationName);
+    throw error;
+  }
 }
 
 /** The take, locked against a concurrent post or count, while it is still being counted (409 after). */
@@ -142,6 +175,7 @@ interface StockTakeHeaderRow {
   locationId: string;
   locationName: string;
   status: string;
+  isBlind: boolean;
   note: string | null;
   startedBy: string | null;
   postedBy: string | null;
@@ -154,6 +188,7 @@ const headerColumns = {
   locationId: stockTakes.locationId,
   locationName: locations.name,
   status: stockTakes.status,
+  isBlind: stockTakes.isBlind,
   note: stockTakes.note,
   startedBy: stockTakes.startedBy,
   postedBy: stockTakes.postedBy,
@@ -166,6 +201,7 @@ function toHeader(row: StockTakeHeaderRow, names: Map<string, string>): Omit<Sto
     id: row.id,
     location: { id: row.locationId, name: row.locationName },
     status: row.status as StockTakeStatus,
+    isBlind: row.isBlind,
     note: row.note,
     startedByName: nameOf(names, row.startedBy),
     postedByName: nameOf(names, row.postedBy),
@@ -178,8 +214,12 @@ export async function getStockTake(database: Database, tenantId: string, stockTa
   const { header, lines } = await database.withTenant(tenantId, async (tx) => {
     const [found] = await tx.select(headerColumns).from(stockTakes).innerJoin(locations, eq(locations.id, stockTakes.locationId)).where(eq(stockTakes.id, stockTakeId));
     if (!found) throw notFound('Stock take not found');
-    // While counting, expected is on hand now; once posted, the figure stored when it was posted.
-    const expected = sql<string>`coalesce(${stockTakeLines.expectedQuantity},
+    // While counting, expected is on hand now (not even read for a blind take); once posted, the
+    // figure stored when it was posted.
+    const isHidden = found.isBlind && found.status === 'counting';
+    const expected = isHidden
+      ? sql<null>`null`
+      : sql<string>`coalesce(${stockTakeLines.expectedQuantity},
       (select s.on_hand from stock_levels s where s.variant_id = ${stockTakeLines.variantId} and s.location_id = ${found.locationId}::uuid), 0)::text`;
     const rows = await tx
       .select({
@@ -202,6 +242,7 @@ export async function getStockTake(database: Database, tenantId: string, stockTa
   return {
     ...toHeader(header, names),
     lines: lines.map(({ expected, ...line }) => {
+      if (expected === null) return { ...line, expectedQuantityMilli: null, varianceMilli: null };
       const expectedQuantityMilli = quantityFromNumeric(expected);
       return { ...line, expectedQuantityMilli, varianceMilli: line.countedQuantityMilli - expectedQuantityMilli };
     }),

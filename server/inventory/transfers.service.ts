@@ -1,18 +1,36 @@
-import { aliasedTable, and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { documentListQuerySchema, Transfer, transferInputSchema, TransferListItem } from '../../core/inventory/inventory.schemas';
+import type { documentListQuerySchema, Transfer, transferInputSchema, TransferListItem, transferReceiptInputSchema } from '../../core/inventory/inventory.schemas';
+import { formatQuantity } from '../../core/products/quantity.rules';
 import type { Database, TenantTx } from '../db/client';
-import { locations, stockTransferLines, stockTransfers } from '../db/schema/inventory';
+import { isUniqueViolation } from '../db/errors';
+import { locations, stockTransferLines, stockTransferReceiptLines, stockTransferReceipts, stockTransfers } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
 import { HttpError, notFound } from '../http/errors';
-import { countAll, createOnce, nameOf, readPage, readUserNames, requireActiveLocation, requireLineItems, type DocumentAuthor, type Page } from './inventory-documents';
+import { claimRequestKey } from '../http/idempotency';
+import {
+  countAll,
+  createOnce,
+  itemLabel,
+  lineProblems,
+  loadLineItems,
+  nameOf,
+  readPage,
+  readUserNames,
+  requireActiveLocation,
+  requireLineItems,
+  type DocumentAuthor,
+  type Page,
+} from './inventory-documents';
 import { readAllowNegativeStock, recordMovements, type MovementRequest } from './stock-ledger';
 
 // Transfers between locations (feature multi_location): sending takes the stock out of the source
-// (never below zero unless the shop allows it); receiving puts it into the destination; cancelling
-// a transfer still on its way puts it back into the source.
+// (never below zero unless the shop allows it); receiving puts it into the destination, in one go
+// or in parts (what is not received stays in transit, or is written off as lost in transit);
+// cancelling a transfer nothing of which arrived yet puts it back into the source.
 
 type TransferInput = z.output<typeof transferInputSchema>;
+type TransferReceiptInput = z.output<typeof transferReceiptInputSchema>;
 type DocumentListQuery = z.output<typeof documentListQuerySchema>;
 type TransferStatus = Transfer['status'];
 
@@ -33,7 +51,7 @@ export async function sendTransfer(database: Database, author: DocumentAuthor, i
           toLocationId: input.toLocationId,
           note: input.note,
           sentBy: author.userId,
-          requestKey: author.requestKey,
+          requestKey: author.requestKey?.key ?? null,
         })
         .returning({ id: stockTransfers.id });
       const transferId = transfer!.id;
@@ -45,42 +63,171 @@ export async function sendTransfer(database: Database, author: DocumentAuthor, i
   return getTransfer(database, author.tenantId, id);
 }
 
-/** The transfer arrived: its stock goes into the destination. Only once, and only while sent. */
-export async function receiveTransfer(database: Database, author: Omit<DocumentAuthor, 'requestKey'>, transferId: string): Promise<Transfer> {
-  await database.withTenant(author.tenantId, async (tx) => {
-    const transfer = await lockSentTransfer(tx, transferId, 'received');
-    await requireOpenDestination(tx, transfer.toLocationId);
-    await moveLines(tx, author, transferId, transfer.toLocationId, 'transfer_in', await readLines(tx, transferId));
-    await tx
-      .update(stockTransfers)
-      .set({ status: 'received', receivedBy: author.userId, receivedAt: new Date() })
-      .where(eq(stockTransfers.id, transferId));
-  });
+const RECEIPT_KEY_INDEX = 'stock_transfer_receipts_request_key_unique';
+
+/**
+ * (Part of) the transfer arrived. Per line, the received quantity goes into the destination
+ * (transfer_in) and a lost quantity is booked there as arrived and written off (transfer_in, then
+ * transfer_loss), so the loss shows in the destination's history at its cost; the rest stays in
+ * transit. Without lines, everything still in transit arrives. The transfer row is locked first,
+ * so receipts take turns: none can receive what another already did, and a retry of the same
+ * Idempotency-Key finds its receipt (the unique key is the backstop) and changes nothing.
+ */
+export async function receiveTransfer(
+  database: Database,
+  author: DocumentAuthor,
+  transferId: string,
+  input: TransferReceiptInput = {},
+): Promise<Transfer> {
+  try {
+    await database.withTenant(author.tenantId, async (tx) => {
+      const transfer = await lockTransfer(tx, transferId);
+      if (author.requestKey) {
+        await claimRequestKey(tx, author.tenantId, author.requestKey);
+        if (await isReceiptRecorded(tx, author.requestKey.key)) return;
+      }
+      if (transfer.status !== 'sent' && transfer.status !== 'partly_received') {
+        throw new HttpError('conflict', `This transfer was already ${STATUS_WORDS[transfer.status]}: you cannot receive it`);
+      }
+      await requireOpenDestination(tx, transfer.toLocationId);
+      const lines = await readLines(tx, transferId);
+      const arrivals = input.lines ? await checkArrivals(tx, lines, input.lines) : everythingInTransit(lines);
+      await recordReceipt(tx, author, transferId, transfer.toLocationId, lines, arrivals);
+    });
+  } catch (error) {
+    // The same key's receipt committed while this one waited: that first receipt is the answer.
+    if (!(author.requestKey && isUniqueViolation(error, RECEIPT_KEY_INDEX))) throw error;
+  }
   return getTransfer(database, author.tenantId, transferId);
 }
 
-/** Called back before it arrived: the stock returns to the source. */
+/** Called back before anything arrived: the stock returns to the source. */
 export async function cancelTransfer(database: Database, author: Omit<DocumentAuthor, 'requestKey'>, transferId: string): Promise<Transfer> {
   await database.withTenant(author.tenantId, async (tx) => {
-    const transfer = await lockSentTransfer(tx, transferId, 'cancelled');
-    await moveLines(tx, author, transferId, transfer.fromLocationId, 'transfer_in', await readLines(tx, transferId), 'Transfer cancelled');
+    const transfer = await lockTransfer(tx, transferId);
+    if (transfer.status !== 'sent') throw new HttpError('conflict', `This transfer was already ${STATUS_WORDS[transfer.status]}: you cannot cancel it`);
+    const lines = await readLines(tx, transferId);
+    await moveLines(tx, author, transferId, transfer.fromLocationId, 'transfer_in', lines, 'Transfer cancelled');
     await tx.update(stockTransfers).set({ status: 'cancelled' }).where(eq(stockTransfers.id, transferId));
   });
   return getTransfer(database, author.tenantId, transferId);
 }
 
-async function lockSentTransfer(tx: TenantTx, transferId: string, next: Exclude<TransferStatus, 'sent'>) {
+const STATUS_WORDS: Record<TransferStatus, string> = { sent: 'sent', partly_received: 'partly received', received: 'received', cancelled: 'cancelled' };
+
+/** The transfer, locked against a concurrent receipt or cancellation until this transaction ends. */
+async function lockTransfer(tx: TenantTx, transferId: string) {
   const [transfer] = await tx
     .select({ status: stockTransfers.status, fromLocationId: stockTransfers.fromLocationId, toLocationId: stockTransfers.toLocationId })
     .from(stockTransfers)
     .where(eq(stockTransfers.id, transferId))
     .for('update');
   if (!transfer) throw notFound('Transfer not found');
-  if (transfer.status !== 'sent') {
-    const action = next === 'received' ? 'receive' : 'cancel';
-    throw new HttpError('conflict', `This transfer was already ${transfer.status}: you cannot ${action} it`);
+  return { ...transfer, status: transfer.status as TransferStatus };
+}
+
+async function isReceiptRecorded(tx: TenantTx, requestKey: string): Promise<boolean> {
+  const [receipt] = await tx.select({ id: stockTransferReceipts.id }).from(stockTransferReceipts).where(eq(stockTransferReceipts.requestKey, requestKey));
+  return receipt !== undefined;
+}
+
+type TransferLine = Awaited<ReturnType<typeof readLines>>[number];
+
+/** What one receipt takes in and writes off of one line (thousandths; at least one of them > 0). */
+interface Arrival {
+  line: TransferLine;
+  receivedMilli: number;
+  lostMilli: number;
+}
+
+const inTransit = (line: TransferLine) => line.quantityMilli - line.receivedMilli - line.lostMilli;
+
+function everythingInTransit(lines: TransferLine[]): Arrival[] {
+  const arrivals = lines.filter((line) => inTransit(line) > 0).map((line) => ({ line, receivedMilli: inTransit(line), lostMilli: 0 }));
+  if (arrivals.length === 0) throw new HttpError('conflict', 'Nothing of this transfer is still in transit');
+  return arrivals;
+}
+
+/**
+ * The receipt's lines against the transfer's: each product on the transfer, counted as its unit
+ * allows (400 otherwise), and no more than is still in transit (409: another receipt may have
+ * taken it in meanwhile). Lines with nothing received or lost are left out.
+ */
+async function checkArrivals(tx: TenantTx, lines: TransferLine[], requested: NonNullable<TransferReceiptInput['lines']>): Promise<Arrival[]> {
+  const items = await loadLineItems(tx, requested.map((line) => line.variantId));
+  const problems: Record<string, string[]> = {};
+  const excess: Record<string, string[]> = {};
+  const arrivals: Arrival[] = [];
+  requested.forEach((request, index) => {
+    const item = items.get(request.variantId);
+    const field = (name: string) => `lines.${index}.${name}`;
+    const line = lines.find((candidate) => candidate.variantId === request.variantId);
+    if (item && !line) {
+      problems[field('variantId')] = [`${itemLabel(item)} is not on this transfer`];
+      return;
+    }
+    Object.assign(
+      problems,
+      lineProblems(item, request.receivedQuantityMilli, { variant: field('variantId'), quantity: field('receivedQuantityMilli') }),
+      lineProblems(item, request.lostQuantityMilli, { variant: field('variantId'), quantity: field('lostQuantityMilli') }),
+    );
+    if (!item || !line || request.receivedQuantityMilli + request.lostQuantityMilli === 0) return;
+    const left = inTransit(line);
+    if (request.receivedQuantityMilli + request.lostQuantityMilli > left) {
+      const label = itemLabel(item);
+      excess[field('receivedQuantityMilli')] = [
+        left === 0 ? `Nothing of ${label} is still in transit` : `Only ${formatQuantity(left)} of ${label} ${left === 1000 ? 'is' : 'are'} still in transit`,
+      ];
+    }
+    arrivals.push({ line, receivedMilli: request.receivedQuantityMilli, lostMilli: request.lostQuantityMilli });
+  });
+  const problemFields = Object.values(problems);
+  if (problemFields.length > 0) throw new HttpError('validation_failed', problemFields.length === 1 ? problemFields[0]![0]! : 'Some lines are invalid', problems);
+  const [firstExcess] = Object.values(excess);
+  if (firstExcess) throw new HttpError('conflict', firstExcess[0]!, excess);
+  return arrivals;
+}
+
+async function recordReceipt(tx: TenantTx, author: DocumentAuthor, transferId: string, toLocationId: string, lines: TransferLine[], arrivals: Arrival[]) {
+  const receivedAt = new Date();
+  const [receipt] = await tx
+    .insert(stockTransferReceipts)
+    .values({ tenantId: author.tenantId, transferId, receivedBy: author.userId, receivedAt, requestKey: author.requestKey?.key ?? null })
+    .returning({ id: stockTransferReceipts.id });
+  await tx.insert(stockTransferReceiptLines).values(
+    arrivals.map((arrival) => ({
+      tenantId: author.tenantId,
+      receiptId: receipt!.id,
+      variantId: arrival.line.variantId,
+      receivedQuantity: arrival.receivedMilli,
+      lostQuantity: arrival.lostMilli,
+    })),
+  );
+  for (const arrival of arrivals) {
+    await tx
+      .update(stockTransferLines)
+      .set({
+        receivedQuantity: sql`${stockTransferLines.receivedQuantity} + ${formatQuantity(arrival.receivedMilli)}::numeric`,
+        lostQuantity: sql`${stockTransferLines.lostQuantity} + ${formatQuantity(arrival.lostMilli)}::numeric`,
+      })
+      .where(eq(stockTransferLines.id, arrival.line.id));
   }
-  return transfer;
+  // In, then the loss out of the same stock row: together they never take the destination below
+  // what it held before the receipt, so there is nothing for the negative-stock guard to refuse.
+  const movements: MovementRequest[] = arrivals.flatMap(({ line, receivedMilli, lostMilli }) => {
+    const base = { variantId: line.variantId, locationId: toLocationId, sourceType: 'transfer', sourceId: transferId };
+    return [
+      { ...base, kind: 'transfer_in' as const, quantityMilli: receivedMilli + lostMilli },
+      ...(lostMilli > 0 ? [{ ...base, kind: 'transfer_loss' as const, quantityMilli: -lostMilli }] : []),
+    ];
+  });
+  await recordMovements(tx, { tenantId: author.tenantId, userId: author.userId, allowNegative: true }, movements);
+  const taken = new Map(arrivals.map((arrival) => [arrival.line.id, arrival.receivedMilli + arrival.lostMilli]));
+  const isComplete = lines.every((line) => inTransit(line) === (taken.get(line.id) ?? 0));
+  await tx
+    .update(stockTransfers)
+    .set({ status: isComplete ? 'received' : 'partly_received', receivedBy: author.userId, receivedAt })
+    .where(eq(stockTransfers.id, transferId));
 }
 
 async function requireOpenDestination(tx: TenantTx, locationId: string) {
@@ -90,7 +237,13 @@ async function requireOpenDestination(tx: TenantTx, locationId: string) {
 
 async function readLines(tx: TenantTx, transferId: string) {
   return tx
-    .select({ variantId: stockTransferLines.variantId, quantityMilli: stockTransferLines.quantity })
+    .select({
+      id: stockTransferLines.id,
+      variantId: stockTransferLines.variantId,
+      quantityMilli: stockTransferLines.quantity,
+      receivedMilli: stockTransferLines.receivedQuantity,
+      lostMilli: stockTransferLines.lostQuantity,
+    })
     .from(stockTransferLines)
     .where(eq(stockTransferLines.transferId, transferId));
 }
@@ -155,7 +308,7 @@ function selectHeaders<T extends Record<string, SQL.Aliased | SQL>>(tx: TenantTx
     .innerJoin(toLocations, eq(toLocations.id, stockTransfers.toLocationId));
 }
 
-function toHeader(row: TransferHeaderRow, names: Map<string, string>): Omit<Transfer, 'lines'> {
+function toHeader(row: TransferHeaderRow, names: Map<string, string>): Omit<Transfer, 'lines' | 'receipts'> {
   return {
     id: row.id,
     fromLocation: { id: row.fromId, name: row.fromName },
@@ -170,7 +323,7 @@ function toHeader(row: TransferHeaderRow, names: Map<string, string>): Omit<Tran
 }
 
 export async function getTransfer(database: Database, tenantId: string, transferId: string): Promise<Transfer> {
-  const { header, lines } = await database.withTenant(tenantId, async (tx) => {
+  const { header, lines, receipts, receiptLines } = await database.withTenant(tenantId, async (tx) => {
     const [found] = await selectHeaders(tx, {}).where(eq(stockTransfers.id, transferId));
     if (!found) throw notFound('Transfer not found');
     const transferLines = await tx
@@ -180,16 +333,43 @@ export async function getTransfer(database: Database, tenantId: string, transfer
         variantName: productVariants.name,
         sku: productVariants.sku,
         quantityMilli: stockTransferLines.quantity,
+        receivedQuantityMilli: stockTransferLines.receivedQuantity,
+        lostQuantityMilli: stockTransferLines.lostQuantity,
       })
       .from(stockTransferLines)
       .innerJoin(productVariants, eq(productVariants.id, stockTransferLines.variantId))
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(eq(stockTransferLines.transferId, transferId))
       .orderBy(products.name, productVariants.position);
-    return { header: found, lines: transferLines };
+    const receiptRows = await tx
+      .select({ id: stockTransferReceipts.id, receivedBy: stockTransferReceipts.receivedBy, receivedAt: stockTransferReceipts.receivedAt })
+      .from(stockTransferReceipts)
+      .where(eq(stockTransferReceipts.transferId, transferId))
+      .orderBy(asc(stockTransferReceipts.receivedAt), asc(stockTransferReceipts.id));
+    const receiptLineRows = receiptRows.length
+      ? await tx
+          .select({
+            receiptId: stockTransferReceiptLines.receiptId,
+            variantId: stockTransferReceiptLines.variantId,
+            receivedQuantityMilli: stockTransferReceiptLines.receivedQuantity,
+            lostQuantityMilli: stockTransferReceiptLines.lostQuantity,
+          })
+          .from(stockTransferReceiptLines)
+          .where(inArray(stockTransferReceiptLines.receiptId, receiptRows.map((receipt) => receipt.id)))
+      : [];
+    return { header: found, lines: transferLines, receipts: receiptRows, receiptLines: receiptLineRows };
   });
-  const names = await readUserNames(database, [header.sentBy, header.receivedBy]);
-  return { ...toHeader(header, names), lines };
+  const names = await readUserNames(database, [header.sentBy, header.receivedBy, ...receipts.map((receipt) => receipt.receivedBy)]);
+  return {
+    ...toHeader(header, names),
+    lines: lines.map((line) => ({ ...line, inTransitMilli: line.quantityMilli - line.receivedQuantityMilli - line.lostQuantityMilli })),
+    receipts: receipts.map((receipt) => ({
+      id: receipt.id,
+      receivedByName: nameOf(names, receipt.receivedBy),
+      receivedAt: receipt.receivedAt.toISOString(),
+      lines: receiptLines.filter((line) => line.receiptId === receipt.id).map(({ receiptId: _receiptId, ...line }) => line),
+    })),
+  };
 }
 
 /** Newest first; filtered by status and by a location at either end. */

@@ -4,11 +4,13 @@ import { serializeCsvRecord } from '../../core/products/csv.rules';
 import { exportRowFields } from '../../core/products/product-import.rules';
 import { IMPORT_COLUMNS, MAX_PRICE_MINOR, type bulkArchiveSchema, type bulkPriceUpdateSchema } from '../../core/products/products.schemas';
 import { divideRounded } from '../../core/products/tax.rules';
+import { roundPrice } from '../../core/settings/price-rounding.rules';
 import { assertUnderPlanLimit } from '../billing/plan-limits';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { productCategories, products, productVariants } from '../db/schema/products';
+import { businessSettings } from '../db/schema/settings';
 import { quantityFromNumeric } from '../db/schema/quantity';
-import { HttpError } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 
 // Bulk price changes, archiving and the catalog export (feature bulk_operations).
 
@@ -40,11 +42,30 @@ async function lockProducts(tx: TenantTx, productIds: string[]) {
   return rows;
 }
 
-/** The new selling price of a variant; percent is in basis points, rounded half away from zero to the cent. */
-export function changedPrice(priceMinor: number, mode: BulkPriceUpdate['mode'], value: number): number {
+/** How the shop rounds a price it computes: a step in whole currency units (0: to the cent). */
+export interface PriceRounding {
+  step: number;
+  currencyDecimals: number;
+}
+
+/**
+ * The new selling price of a variant. A percent (basis points) is first taken to the cent, half
+ * away from zero; a computed price (percent or amount) then rounds half up to the shop's step,
+ * while a price set outright is used as typed.
+ */
+export function changedPrice(priceMinor: number, mode: BulkPriceUpdate['mode'], value: number, rounding: PriceRounding): number {
   if (mode === 'set') return value;
-  if (mode === 'amount') return priceMinor + value;
-  return divideRounded(priceMinor * (10_000 + value), 10_000);
+  const computed = mode === 'amount' ? priceMinor + value : divideRounded(priceMinor * (10_000 + value), 10_000);
+  return roundPrice(computed, rounding.step, rounding.currencyDecimals);
+}
+
+async function readPriceRounding(tx: TenantTx): Promise<PriceRounding> {
+  const [row] = await tx
+    .select({ step: businessSettings.priceRoundingStep, currencyDecimals: businessSettings.currencyDecimals })
+    .from(businessSettings)
+    .limit(1);
+  if (!row) throw notFound('Business settings not found');
+  return row;
 }
 
 /** POST /api/products/bulk/price: every variant of the chosen products, or none when one would go below 0. */
@@ -58,7 +79,8 @@ export async function bulkUpdatePrices(database: Database, tenantId: string, inp
       .orderBy(productVariants.id)
       .for('update');
     const nameById = new Map(chosen.map((product) => [product.id, product.name]));
-    const updates = variants.map((variant) => ({ ...variant, newPriceMinor: changedPrice(variant.priceMinor, input.mode, input.value) }));
+    const rounding = await readPriceRounding(tx);
+    const updates = variants.map((variant) => ({ ...variant, newPriceMinor: changedPrice(variant.priceMinor, input.mode, input.value, rounding) }));
     const negative = [...new Set(updates.filter((update) => update.newPriceMinor < 0).map((update) => nameById.get(update.productId)!))];
     if (negative.length > 0) {
       const message = `A price cannot go below 0: ${listNames(negative)}. Nothing was changed.`;

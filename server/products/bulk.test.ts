@@ -54,17 +54,33 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 describe('percent rounding', () => {
-  it('rounds half away from zero to the cent', () => {
-    expect(changedPrice(10, 'percent', 500)).toBe(11); // 10.5 → 11
-    expect(changedPrice(10, 'percent', -500)).toBe(10); // 9.5 → 10
-    expect(changedPrice(12999, 'percent', 1000)).toBe(14299); // 142.989 → 142.99
-    expect(changedPrice(5000, 'amount', -1500)).toBe(3500);
-    expect(changedPrice(5000, 'set', 7500)).toBe(7500);
+  const toTheCent = { step: 0, currencyDecimals: 2 };
+  const wholeShillings = { step: 1, currencyDecimals: 2 };
+
+  it('without price rounding, rounds half away from zero to the cent', () => {
+    expect(changedPrice(10, 'percent', 500, toTheCent)).toBe(11); // 10.5 → 11
+    expect(changedPrice(10, 'percent', -500, toTheCent)).toBe(10); // 9.5 → 10
+    expect(changedPrice(12999, 'percent', 1000, toTheCent)).toBe(14299); // 142.989 → 142.99
+    expect(changedPrice(5000, 'amount', -1500, toTheCent)).toBe(3500);
+    expect(changedPrice(5000, 'set', 7500, toTheCent)).toBe(7500);
+  });
+
+  it("rounds a computed price half up to the shop's step; a price set outright stays as typed", () => {
+    // By hand: 135.00 × 1.07 = 144.45 → 144 (whole shillings), 145 (nearest 5), 140 (nearest 10).
+    expect(changedPrice(135_00, 'percent', 700, wholeShillings)).toBe(144_00);
+    expect(changedPrice(135_00, 'percent', 700, { step: 5, currencyDecimals: 2 })).toBe(145_00);
+    expect(changedPrice(135_00, 'percent', 700, { step: 10, currencyDecimals: 2 })).toBe(140_00);
+    // 150.00 × 1.03 = 154.50, exactly half: up to 155. 60.00 + 2.50 = 62.50 → 63.
+    expect(changedPrice(150_00, 'percent', 300, wholeShillings)).toBe(155_00);
+    expect(changedPrice(60_00, 'amount', 2_50, wholeShillings)).toBe(63_00);
+    expect(changedPrice(60_00, 'set', 62_50, wholeShillings)).toBe(62_50);
   });
 });
 
 describe('bulk price update', () => {
   it('sets, changes by percent and by amount every variant of the chosen products', async () => {
+    const noRounding = await shop.call('PATCH', '/api/settings/inventory', { body: { priceRoundingStep: 0 } });
+    expect(noRounding.json()).toMatchObject({ priceRoundingStep: 0 });
     const shirt = await addProduct(shop, 'T-shirt', [100_00, 150_00]);
     const soda = await addProduct(shop, 'Soda', [60_00]);
     const untouched = await addProduct(shop, 'Bread', [65_00]);
@@ -79,6 +95,26 @@ describe('bulk price update', () => {
 
     expect((await post(shop, '/api/products/bulk/price', { productIds: [shirt, soda], mode: 'set', value: 99_00 })).status).toBe(200);
     expect(await pricesOf(shop, [shirt, soda, untouched])).toEqual([[99_00, 99_00], [99_00], [65_00]]);
+  });
+
+  it("rounds computed prices to the shop's setting: whole shillings by default, as shelf prices are", async () => {
+    const roundingShop = await createTestShop(testApp);
+    expect((await roundingShop.call('GET', '/api/settings/inventory')).json()).toMatchObject({ priceRoundingStep: 1 });
+    const flour = await addProduct(roundingShop, 'Pembe maize flour 2 kg', [135_00, 150_00]);
+    expect((await post(roundingShop, '/api/products/bulk/price', { productIds: [flour], mode: 'percent', value: 700 })).status).toBe(200);
+    // 135.00 → 144.45 → 144.00; 150.00 → 160.50 (exactly half) → 161.00.
+    expect(await pricesOf(roundingShop, [flour])).toEqual([[144_00, 161_00]]);
+
+    const toFive = await roundingShop.call('PATCH', '/api/settings/inventory', { body: { priceRoundingStep: 5 } });
+    expect(toFive.status).toBe(200);
+    expect((await post(roundingShop, '/api/products/bulk/price', { productIds: [flour], mode: 'amount', value: 3_30 })).status).toBe(200);
+    // 147.30 → 145.00; 164.30 → 165.00.
+    expect(await pricesOf(roundingShop, [flour])).toEqual([[145_00, 165_00]]);
+
+    const refused = await roundingShop.call('PATCH', '/api/settings/inventory', { body: { priceRoundingStep: 2 } });
+    expect(refused.status).toBe(400);
+    expect(refused.json().error.fields.priceRoundingStep).toEqual(['Choose no rounding, or 1, 5 or 10']);
+    expect((await roundingShop.call('PATCH', '/api/settings/inventory', { body: { priceRoundingStep: 10 }, as: 'cashier' })).status).toBe(403);
   });
 
   it('refuses a change that takes any price below 0, naming the products, and changes nothing', async () => {

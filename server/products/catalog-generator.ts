@@ -35,11 +35,15 @@ interface GoodsGroup {
 const GOODS: GoodsGroup[] = [
   { category: 'Beverages', taxClass: 'standard', items: ['Soda', 'Mango Juice', 'Mineral Water', 'Energy Drink', 'Passion Juice'], sizes: ['300 ml', '500 ml', '1 l', '2 l'], basePriceKes: 45 },
   { category: 'Beverages', taxClass: 'standard', items: ['Tea Leaves', 'Instant Coffee', 'Drinking Chocolate'], sizes: ['50 g', '100 g', '250 g', '500 g'], basePriceKes: 60 },
-  { category: 'Dairy', taxClass: 'zero_rated', items: ['Fresh Milk', 'Long Life Milk', 'Mala', 'Yoghurt'], sizes: ['250 ml', '500 ml', '1 l'], basePriceKes: 35 },
+  // Kenyan VAT as in server/db/demo-catalog.ts: milk, bread and flour 0%; milled rice and pulses exempt; yoghurt, buns, pasta 16%.
+  { category: 'Dairy', taxClass: 'zero_rated', items: ['Fresh Milk', 'Long Life Milk'], sizes: ['250 ml', '500 ml', '1 l'], basePriceKes: 35 },
+  { category: 'Dairy', taxClass: 'standard', items: ['Mala', 'Yoghurt'], sizes: ['250 ml', '500 ml', '1 l'], basePriceKes: 35 },
   { category: 'Dairy', taxClass: 'standard', items: ['Ghee', 'Butter'], sizes: ['250 g', '500 g'], basePriceKes: 250 },
-  { category: 'Bakery', taxClass: 'zero_rated', items: ['White Bread', 'Brown Bread', 'Buns', 'Scones'], sizes: ['400 g', '600 g', '800 g'], basePriceKes: 60 },
+  { category: 'Bakery', taxClass: 'zero_rated', items: ['White Bread', 'Brown Bread'], sizes: ['400 g', '600 g', '800 g'], basePriceKes: 60 },
+  { category: 'Bakery', taxClass: 'standard', items: ['Buns', 'Scones'], sizes: ['400 g', '600 g', '800 g'], basePriceKes: 60 },
   { category: 'Cereals & flour', taxClass: 'zero_rated', items: ['Maize Flour', 'Wheat Flour', 'Chapati Flour', 'Porridge Flour'], sizes: ['1 kg', '2 kg', '5 kg'], basePriceKes: 90 },
-  { category: 'Cereals & flour', taxClass: 'standard', items: ['Pishori Rice', 'Green Grams', 'Spaghetti'], sizes: ['500 g', '1 kg', '2 kg'], basePriceKes: 110 },
+  { category: 'Cereals & flour', taxClass: 'exempt', items: ['Pishori Rice', 'Green Grams'], sizes: ['500 g', '1 kg', '2 kg'], basePriceKes: 110 },
+  { category: 'Cereals & flour', taxClass: 'standard', items: ['Spaghetti'], sizes: ['500 g', '1 kg', '2 kg'], basePriceKes: 110 },
   { category: 'Cooking oil & fats', taxClass: 'standard', items: ['Cooking Oil', 'Sunflower Oil', 'Corn Oil'], sizes: ['500 ml', '1 l', '3 l', '5 l'], basePriceKes: 180 },
   { category: 'Cooking oil & fats', taxClass: 'standard', items: ['Cooking Fat', 'Margarine'], sizes: ['250 g', '500 g', '1 kg'], basePriceKes: 90 },
   { category: 'Sugar & salt', taxClass: 'standard', items: ['Brown Sugar', 'White Sugar', 'Table Salt', 'Iodised Salt'], sizes: ['500 g', '1 kg', '2 kg'], basePriceKes: 30 },

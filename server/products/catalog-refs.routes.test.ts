@@ -43,6 +43,44 @@ describe('categories', () => {
     ]);
   });
 
+  it('carry a default VAT class that new products in them (and their sub-categories) start with when the request names none', async () => {
+    const food = (await shop.call('POST', '/api/product-categories', { name: 'Food', defaultTaxClass: 'exempt' })).json<Category>();
+    const unga = await shop.call('POST', '/api/product-categories', { name: 'Unga', parentId: food.id, defaultTaxClass: 'zero_rated' });
+    expect(unga.json()).toMatchObject({ path: 'Food › Unga', defaultTaxClass: 'zero_rated', newProductTaxClass: 'zero_rated' });
+    const snacks = (await shop.call('POST', '/api/product-categories', { name: 'Snacks', parentId: food.id })).json<Category>();
+    expect(snacks).toMatchObject({ defaultTaxClass: null, newProductTaxClass: 'exempt' });
+    const plain = (await shop.call('POST', '/api/product-categories', { name: 'Hardware' })).json<Category>();
+    expect(plain).toMatchObject({ defaultTaxClass: null, newProductTaxClass: 'standard' });
+
+    const create = (name: string, categoryId: string | null, taxClass?: string) =>
+      shop.call('POST', '/api/products', { name, categoryId, ...(taxClass ? { taxClass } : {}), variants: [{ sellingPriceMinor: 15_000 }] });
+    const maizeMeal = await create('Jogoo maize meal 2 kg', unga.json().id);
+    expect(maizeMeal.status).toBe(201);
+    expect(maizeMeal.json().taxClass).toBe('zero_rated');
+    expect((await create('Groundnuts', snacks.id)).json().taxClass).toBe('exempt');
+    expect((await create('Nails', plain.id)).json().taxClass).toBe('standard');
+    expect((await create('No category', null)).json().taxClass).toBe('standard');
+    expect((await create('Maize crisps', unga.json().id, 'standard')).json().taxClass).toBe('standard');
+
+    // Saving a product without a VAT class keeps the one it has; the category default is for new products only.
+    const product = maizeMeal.json();
+    const updated = await shop.call('PUT', `/api/products/${product.id}`, {
+      name: product.name,
+      categoryId: plain.id,
+      variants: [{ id: product.variants[0].id, sellingPriceMinor: 15_500 }],
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.json().taxClass).toBe('zero_rated');
+
+    const changed = await shop.call('PATCH', `/api/product-categories/${snacks.id}`, { defaultTaxClass: 'standard' });
+    expect(changed.json()).toMatchObject({ defaultTaxClass: 'standard', newProductTaxClass: 'standard' });
+    const cleared = await shop.call('PATCH', `/api/product-categories/${unga.json().id}`, { defaultTaxClass: null });
+    expect(cleared.json()).toMatchObject({ defaultTaxClass: null, newProductTaxClass: 'exempt' });
+    const wrong = await shop.call('PATCH', `/api/product-categories/${plain.id}`, { defaultTaxClass: '16%' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json().error.fields.defaultTaxClass).toEqual(['Choose a VAT class, or none to use the parent category’s']);
+  });
+
   it('refuse a duplicate name under the same parent, an unknown parent and a cycle', async () => {
     const root = (await shop.call('POST', '/api/product-categories', { name: 'Household' })).json<Category>();
     const child = (await shop.call('POST', '/api/product-categories', { name: 'Cleaning', parentId: root.id })).json<Category>();
@@ -155,6 +193,7 @@ describe('tenant isolation', () => {
     const unit = (await shop.call('POST', '/api/units', { name: 'Secret unit', shortName: 'sec' })).json<Unit>();
 
     expect((await other.call('PATCH', `/api/product-categories/${category.id}`, { name: 'Mine' })).status).toBe(404);
+    expect((await other.call('PATCH', `/api/product-categories/${category.id}`, { defaultTaxClass: 'exempt' })).status).toBe(404);
     expect((await other.call('DELETE', `/api/product-categories/${category.id}`)).status).toBe(404);
     expect((await other.call('PATCH', `/api/brands/${brand.id}`, { name: 'Mine' })).status).toBe(404);
     expect((await other.call('DELETE', `/api/brands/${brand.id}`)).status).toBe(404);
@@ -164,6 +203,11 @@ describe('tenant isolation', () => {
     expect((await other.call('POST', '/api/units', { name: 'Pack', shortName: 'pk', baseUnitId: unit.id, baseQuantityMilli: 2_000 })).status).toBe(400);
     const product = await other.call('POST', '/api/products', { name: 'Borrowed', brandId: brand.id, unitId: unit.id, variants: [{ sellingPriceMinor: 1 }] });
     expect(product.status).toBe(400);
+    // Another shop's category (with a default VAT class) is refused, never read for its default.
+    await shop.call('PATCH', `/api/product-categories/${category.id}`, { defaultTaxClass: 'zero_rated' });
+    const inForeignCategory = await other.call('POST', '/api/products', { name: 'Borrowed', categoryId: category.id, variants: [{ sellingPriceMinor: 1 }] });
+    expect(inForeignCategory.status).toBe(400);
+    expect(inForeignCategory.json().error.fields.categoryId).toEqual(['Choose a category from the list']);
 
     const lists = await Promise.all(['/api/product-categories', '/api/brands', '/api/units'].map((path) => other.call('GET', path)));
     const listedIds = lists.flatMap((response) => response.json().items.map((item: { id: string }) => item.id));

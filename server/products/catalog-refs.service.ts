@@ -10,6 +10,7 @@ import type {
   unitInputSchema,
   unitPatchSchema,
 } from '../../core/products/products.schemas';
+import type { TaxClass } from '../../core/products/tax.rules';
 import { queryRows, type TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { brands, productCategories, products, units } from '../db/schema/products';
@@ -32,21 +33,44 @@ async function savingName<T>(work: Promise<T>, constraint: string, message: stri
 
 // Categories
 
-/** Every category with its full path ("Drinks › Soft drinks") and its own products, by path. */
+/**
+ * Every category with its full path ("Drinks › Soft drinks"), its own products, and the VAT class
+ * a new product in it starts with (its own default, else the nearest parent's), by path.
+ */
 export async function listCategories(tx: TenantTx): Promise<Category[]> {
   return queryRows<Category>(
     tx,
     sql`with recursive tree as (
-          select tenant_id, id, name, parent_id, name as path, 1 as depth from product_categories where parent_id is null
+          select tenant_id, id, name, parent_id, default_tax_class, default_tax_class as inherited, name as path, 1 as depth
+          from product_categories where parent_id is null
           union all
-          select c.tenant_id, c.id, c.name, c.parent_id, tree.path || ' › ' || c.name, tree.depth + 1
+          select c.tenant_id, c.id, c.name, c.parent_id, c.default_tax_class, coalesce(c.default_tax_class, tree.inherited),
+                 tree.path || ' › ' || c.name, tree.depth + 1
           from product_categories c join tree on c.tenant_id = tree.tenant_id and c.parent_id = tree.id
           where tree.depth < 20
         )
         select tree.id, tree.name, tree.parent_id as "parentId", tree.path,
-               (select count(*)::int from products p where p.tenant_id = tree.tenant_id and p.category_id = tree.id) as "productCount"
+               (select count(*)::int from products p where p.tenant_id = tree.tenant_id and p.category_id = tree.id) as "productCount",
+               tree.default_tax_class as "defaultTaxClass", coalesce(tree.inherited, 'standard') as "newProductTaxClass"
         from tree order by lower(tree.path)`,
   );
+}
+
+/** The VAT class of a new product in the category (its default, else the nearest parent's, else standard). */
+export async function readNewProductTaxClass(tx: TenantTx, categoryId: string | null): Promise<TaxClass> {
+  if (!categoryId) return 'standard';
+  const [row] = await queryRows<{ taxClass: TaxClass | null }>(
+    tx,
+    sql`with recursive chain as (
+          select id, parent_id, default_tax_class, 1 as depth from product_categories where id = ${categoryId}
+          union all
+          select c.id, c.parent_id, c.default_tax_class, chain.depth + 1
+          from product_categories c join chain on c.id = chain.parent_id
+          where chain.depth < 20
+        )
+        select default_tax_class as "taxClass" from chain where default_tax_class is not null order by depth limit 1`,
+  );
+  return row?.taxClass ?? 'standard';
 }
 
 async function getCategory(tx: TenantTx, id: string): Promise<Category> {
@@ -93,7 +117,10 @@ const CATEGORY_TAKEN = 'There is already a category with this name here';
 export async function createCategory(tx: TenantTx, tenantId: string, input: z.output<typeof categoryInputSchema>): Promise<Category> {
   if (input.parentId) await checkParent(tx, input.parentId, null);
   const [created] = await savingName(
-    tx.insert(productCategories).values({ tenantId, name: input.name, parentId: input.parentId }).returning({ id: productCategories.id }),
+    tx
+      .insert(productCategories)
+      .values({ tenantId, name: input.name, parentId: input.parentId, defaultTaxClass: input.defaultTaxClass })
+      .returning({ id: productCategories.id }),
     'product_categories_name_unique',
     CATEGORY_TAKEN,
   );

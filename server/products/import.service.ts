@@ -3,20 +3,25 @@ import { upgradeMessage, type PlanEntitlements } from '../../core/billing/plan-f
 import { parseCsv } from '../../core/products/csv.rules';
 import {
   addRowError,
+  catalogNameKey,
+  hasNoCode,
   hasRowErrors,
   importFieldKey,
   mapImportHeader,
   mapImportRow,
   markDuplicatesInFile,
   columnOfPath,
+  splitImportRecords,
   toProductInput,
   validateProductInput,
   type ImportDraft,
+  type ImportReferences,
   type MappedImportRow,
   type RowErrors,
 } from '../../core/products/product-import.rules';
 import { DEFAULT_UNITS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview, type ProductData } from '../../core/products/products.schemas';
 import { QUANTITY_SCALE } from '../../core/products/quantity.rules';
+import type { TaxClass } from '../../core/products/tax.rules';
 import { assertUnderPlanLimit } from '../billing/plan-limits';
 import { readSubscriptionState } from '../billing/subscription.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
@@ -25,6 +30,7 @@ import { locations } from '../db/schema/inventory';
 import { productImports } from '../db/schema/product-imports';
 import { brands, productCategories, units } from '../db/schema/products';
 import { HttpError } from '../http/errors';
+import { claimRequestKey, type RequestKey } from '../http/idempotency';
 import { countActiveProducts } from './bulk.service';
 import { createProduct, readProductWriteContext } from './products.service';
 
@@ -41,12 +47,14 @@ const LOOKUP_CHUNK = 5000;
 export interface ImportActor {
   tenantId: string;
   userId: string;
-  requestKey: string | null;
+  requestKey: RequestKey | null;
 }
 
 interface ParsedImport {
   rows: MappedImportRow[];
   ignoredColumns: string[];
+  /** Rows of separators only below the header, skipped. */
+  blankRowCount: number;
 }
 
 /** Size, encoding, CSV syntax, header and row count: 413 or 400 with a message saying what to do. */
@@ -55,7 +63,7 @@ export function readImportFile(bytes: Uint8Array): ParsedImport {
   const text = decodeCsvText(bytes);
   const parsed = parseCsv(text);
   if (!parsed.ok) throw fileError(`This is not a readable CSV file. ${parsed.message}.`);
-  const [headerRecord, ...records] = parsed.records;
+  const { headerRecord, dataRecords: records, blankRowCount } = splitImportRecords(parsed.records);
   if (!headerRecord) throw fileError('The file is empty. Download the template, fill in your products and upload it.');
   const header = mapImportHeader(headerRecord.fields);
   if (!header.ok) throw fileError(header.message);
@@ -65,7 +73,7 @@ export function readImportFile(bytes: Uint8Array): ParsedImport {
   }
   const rows = records.map((record) => mapImportRow(record, header.header));
   markDuplicatesInFile(rows);
-  return { rows, ignoredColumns: header.header.ignoredColumns };
+  return { rows, ignoredColumns: header.header.ignoredColumns, blankRowCount };
 }
 
 /** 413 for a file over IMPORT_MAX_BYTES (also answered by the body limit in server/app.ts). */
@@ -95,6 +103,8 @@ function decodeCsvText(bytes: Uint8Array): string {
 /** The shop's names the file may refer to, read once per import. */
 interface Catalog {
   categoryIdByPath: Map<string, string>;
+  /** Each category's own default VAT class (none: absent), by path key. */
+  categoryTaxClassByPath: Map<string, TaxClass>;
   brandIdByName: Map<string, string>;
   unitsByName: Map<string, typeof units.$inferSelect>;
   unitNames: string[];
@@ -107,7 +117,9 @@ const pathKey = (path: readonly string[]) => path.map((part) => part.toLowerCase
 
 async function readCatalog(tx: TenantTx): Promise<Catalog> {
   const [categoryRows, brandRows, unitRows, locationRows, { entitlements }] = await Promise.all([
-    tx.select({ id: productCategories.id, name: productCategories.name, parentId: productCategories.parentId }).from(productCategories),
+    tx
+      .select({ id: productCategories.id, name: productCategories.name, parentId: productCategories.parentId, defaultTaxClass: productCategories.defaultTaxClass })
+      .from(productCategories),
     tx.select({ id: brands.id, name: brands.name }).from(brands),
     tx.select().from(units),
     tx.select({ id: locations.id, name: locations.name, isActive: locations.isActive, isDefault: locations.isDefault }).from(locations),
@@ -130,6 +142,9 @@ async function readCatalog(tx: TenantTx): Promise<Catalog> {
   if (!defaultLocation) throw new HttpError('conflict', 'This shop has no default location; set one under Locations first.');
   return {
     categoryIdByPath: new Map(categoryRows.map((row) => [pathKey(pathOf(row.id)), row.id])),
+    categoryTaxClassByPath: new Map(
+      categoryRows.flatMap((row) => (row.defaultTaxClass ? [[pathKey(pathOf(row.id)), row.defaultTaxClass as TaxClass] as const] : [])),
+    ),
     brandIdByName: new Map(brandRows.map((row) => [row.name.toLowerCase(), row.id])),
     unitsByName,
     unitNames: unitRows.map((unit) => unit.name),
@@ -179,22 +194,35 @@ async function checkRows(tx: TenantTx, rows: MappedImportRow[]): Promise<Checked
     if (draft.locationName && !location) addRowError(errors, 'location', `Unknown location "${draft.locationName}"; leave it blank for the default location`);
     else if (location && !location.isActive) addRowError(errors, 'location', `${location.name} is closed; choose an open location`);
     const checkedRow = { ...row, unitId: unit?.id ?? null, locationId: location?.id ?? catalog.defaultLocationId };
-    const validation = validateProductInput(toProductInput(draft, referencesOf(checkedRow, catalog, TO_BE_CREATED)));
+    const references = referencesOf(checkedRow, catalog, TO_BE_CREATED);
+    if (draft.taxClass === null) row.values.tax_class = references.categoryTaxClass ?? 'standard';
+    const validation = validateProductInput(toProductInput(draft, references));
     if (!validation.ok) mergeErrors(errors, validation.errors);
     return checkedRow;
   });
   await markTakenCodes(tx, checked);
+  await markTakenNames(tx, checked);
   return { rows: checked, newCategoryPaths: [...newCategoryPaths.values()], newBrandNames: [...newBrandNames.values()] };
 }
 
-function referencesOf(row: CheckedRow, catalog: Catalog, missing: string) {
+function referencesOf(row: CheckedRow, catalog: Catalog, missing: string): ImportReferences {
   const { categoryPath, brandName } = row.draft;
   return {
     categoryId: categoryPath.length ? (catalog.categoryIdByPath.get(pathKey(categoryPath)) ?? missing) : null,
+    categoryTaxClass: categoryTaxClassOf(categoryPath, catalog),
     brandId: brandName ? (catalog.brandIdByName.get(brandName.toLowerCase()) ?? missing) : null,
     unitId: row.unitId,
     locationId: row.locationId,
   };
+}
+
+/** The default VAT class of the category or its nearest parent that has one (a category the import creates has none of its own). */
+function categoryTaxClassOf(path: readonly string[], catalog: Catalog): TaxClass | null {
+  for (let depth = path.length; depth > 0; depth -= 1) {
+    const taxClass = catalog.categoryTaxClassByPath.get(pathKey(path.slice(0, depth)));
+    if (taxClass) return taxClass;
+  }
+  return null;
 }
 
 function checkWholeQuantities(draft: ImportDraft, errors: RowErrors, unit: typeof units.$inferSelect | undefined) {
@@ -242,14 +270,48 @@ async function markTakenCodes(tx: TenantTx, rows: CheckedRow[]) {
   }
 }
 
+/**
+ * Rows with neither SKU nor barcode are matched to the catalog by name ("Product - Variant" for a
+ * variant, as the export writes it): importing the same file twice must not add every such row
+ * again. A match is refused, as a taken SKU is, with the product's SKU to use instead.
+ */
+async function markTakenNames(tx: TenantTx, rows: CheckedRow[]) {
+  const codeless = rows.filter((row) => hasNoCode(row.draft) && row.draft.name);
+  const keys = [...new Set(codeless.map((row) => catalogNameKey(row.draft.name)))];
+  const owners = new Map<string, { sku: string; status: string }>();
+  for (let start = 0; start < keys.length; start += LOOKUP_CHUNK) {
+    const found = await queryRows<{ key: string; sku: string; status: string }>(
+      tx,
+      sql`select m.key, m.sku, m.status from (
+            select lower(regexp_replace(btrim(case when v.name = '' then p.name else p.name || ' - ' || v.name end), '[[:space:]]+', ' ', 'g')) as key,
+                   v.sku, p.status
+            from products p join product_variants v on v.tenant_id = p.tenant_id and v.product_id = p.id
+          ) m
+          where m.key in (${sql.join(keys.slice(start, start + LOOKUP_CHUNK).map((key) => sql`${key}`), sql`, `)})`,
+    );
+    for (const row of found) if (!owners.has(row.key)) owners.set(row.key, row);
+  }
+  for (const row of codeless) {
+    const owner = owners.get(catalogNameKey(row.draft.name));
+    if (!owner) continue;
+    const archived = owner.status === 'archived' ? ' (archived)' : '';
+    addRowError(
+      row.errors,
+      'name',
+      `${row.draft.name} is already in your catalog${archived} with SKU ${owner.sku}. A row without a SKU or barcode is matched by its name: leave it out, or give it its own SKU to add another product.`,
+    );
+  }
+}
+
 /** POST /api/products/import/preview: what the import would do, row by row; writes nothing. */
 export async function previewImport(database: Database, tenantId: string, bytes: Uint8Array): Promise<ImportPreview> {
-  const { rows, ignoredColumns } = readImportFile(bytes);
+  const { rows, ignoredColumns, blankRowCount } = readImportFile(bytes);
   const checked = await database.withTenant(tenantId, (tx) => checkRows(tx, rows));
   const errorCount = checked.rows.filter(hasRowErrors).length;
   return {
     totalRows: checked.rows.length,
     validCount: checked.rows.length - errorCount,
+    blankRowCount,
     errorCount,
     newCategories: checked.newCategoryPaths.map((path) => path.join(' > ')),
     newBrands: checked.newBrandNames,
@@ -270,7 +332,7 @@ export async function commitImport(database: Database, actor: ImportActor, bytes
   } catch (error) {
     if (actor.requestKey && isUniqueViolation(error, 'product_imports_request_key_unique')) {
       // The same upload finished in another request meanwhile: answer with its result.
-      return { createdCount: await readImportResult(database, actor.tenantId, actor.requestKey), replayed: true };
+      return { createdCount: await readImportResult(database, actor.tenantId, actor.requestKey.key), replayed: true };
     }
     if (isUniqueViolation(error) || isForeignKeyViolation(error)) {
       throw new HttpError('conflict', 'Someone changed the catalog while the file was being imported. Nothing was imported; preview the file again.');
@@ -289,7 +351,8 @@ async function readImportResult(database: Database, tenantId: string, requestKey
 
 async function importRows(tx: TenantTx, actor: ImportActor, rows: MappedImportRow[]): Promise<{ createdCount: number; replayed: boolean }> {
   if (actor.requestKey) {
-    const [existing] = await tx.select({ createdCount: productImports.createdCount }).from(productImports).where(eq(productImports.requestKey, actor.requestKey));
+    await claimRequestKey(tx, actor.tenantId, actor.requestKey);
+    const [existing] = await tx.select({ createdCount: productImports.createdCount }).from(productImports).where(eq(productImports.requestKey, actor.requestKey.key));
     if (existing) return { createdCount: existing.createdCount, replayed: true };
   }
   const checked = await checkRows(tx, rows);
@@ -304,7 +367,7 @@ async function importRows(tx: TenantTx, actor: ImportActor, rows: MappedImportRo
     await createRowProduct(tx, context, row.row, validation.data);
   }
   if (actor.requestKey) {
-    await tx.insert(productImports).values({ tenantId: actor.tenantId, requestKey: actor.requestKey, createdCount: checked.rows.length, userId: actor.userId });
+    await tx.insert(productImports).values({ tenantId: actor.tenantId, requestKey: actor.requestKey.key, createdCount: checked.rows.length, userId: actor.userId });
   }
   return { createdCount: checked.rows.length, replayed: false };
 }

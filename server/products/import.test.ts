@@ -201,6 +201,88 @@ describe('import', () => {
   });
 });
 
+describe('files saved by a spreadsheet, and the same file twice', () => {
+  // Written by hand as LibreOffice Calc ("Text CSV") and Excel ("CSV UTF-8") save a sheet whose
+  // formatting reaches below the data: a byte order mark (Excel), CRLF line ends, trailing empty
+  // columns, and the formatted empty rows kept as separators.
+  const spreadsheetFile = [
+    '\uFEFFname,sku,barcode,category,unit,selling_price,tax_class,opening_stock,,',
+    'Ndengu (loose),,,Cereals > Pulses,kg,200.00,,10,,',
+    ',,,,,,,,,',
+    'Jogoo maize meal 2 kg,,,Cereals > Unga,,150,,24,,',
+    'Maize snack 50 g,,,Cereals > Unga,,50,standard,,,',
+    ',,,,,,,,,',
+    ',,,,,,,,,',
+    '',
+  ].join('\r\n');
+
+  it("skips rows of separators only, counts only importable rows, and gives a blank tax_class the category's default VAT class", async () => {
+    const spreadsheetShop = await createTestShop(testApp);
+    const cereals = await spreadsheetShop.call('POST', '/api/product-categories', { body: { name: 'Cereals' } });
+    const unga = await spreadsheetShop.call('POST', '/api/product-categories', {
+      body: { name: 'Unga', parentId: cereals.json().id, defaultTaxClass: 'zero_rated' },
+    });
+    expect(unga.status).toBe(201);
+
+    const checked = await preview(spreadsheetShop, spreadsheetFile);
+    expect(checked.status).toBe(200);
+    const body = checked.json<ImportPreview>();
+    expect(body).toMatchObject({ totalRows: 3, validCount: 3, errorCount: 0, blankRowCount: 3, newCategories: ['Cereals > Pulses'] });
+    expect(body.rows.map((row) => [row.row, row.values.tax_class])).toEqual([
+      [2, 'standard'],
+      [4, 'zero_rated'],
+      [5, 'standard'],
+    ]);
+
+    const imported = await importFile(spreadsheetShop, spreadsheetFile, randomUUID());
+    expect(imported.status).toBe(201);
+    expect(imported.json()).toEqual({ createdCount: 3 });
+    const saved = await testApp.database.withTenant(spreadsheetShop.tenant.id, (tx) =>
+      tx.select({ name: products.name, taxClass: products.taxClass }).from(products).orderBy(products.name),
+    );
+    expect(saved).toEqual([
+      { name: 'Jogoo maize meal 2 kg', taxClass: 'zero_rated' },
+      { name: 'Maize snack 50 g', taxClass: 'standard' },
+      { name: 'Ndengu (loose)', taxClass: 'standard' },
+    ]);
+  });
+
+  it('refuses the same file again: rows without SKU or barcode are matched by name (and "Product - Variant"), nothing is added twice', async () => {
+    const againShop = await createTestShop(testApp);
+    const file = csv([
+      { name: 'Sugar (loose)', unit: 'kg', selling_price: '160', opening_stock: '25' },
+      { name: 'Airtime card 100', selling_price: '100', track_stock: 'no' },
+    ]);
+    expect((await importFile(againShop, file, randomUUID())).status).toBe(201);
+    const afterFirst = await countsOf(againShop);
+
+    const second = await importFile(againShop, file, randomUUID());
+    expect(second.status).toBe(400);
+    expect(second.json().error.message).toMatch(/2 rows have problems; nothing was imported/);
+    const fields = second.json().error.fields as Record<string, string[]>;
+    expect(Object.keys(fields)).toEqual(['row 2.name', 'row 3.name']);
+    expect(fields['row 2.name']![0]).toMatch(/^Sugar \(loose\) is already in your catalog with SKU \S+\. A row without a SKU or barcode is matched by its name/);
+    expect(await countsOf(againShop)).toEqual(afterFirst);
+
+    // A variant is matched under the name the export gives it; a row with its own SKU is a new product.
+    const shirt = await againShop.call('POST', '/api/products', {
+      body: { name: 'T-shirt', variants: [{ name: 'L / Black', sku: 'TSHIRT-L-BLK', sellingPriceMinor: 55000, options: { Size: 'L', Colour: 'Black' } }] },
+    });
+    expect(shirt.status).toBe(201);
+    const variantRow = await preview(againShop, csv([{ name: 't-shirt -  L / black', selling_price: '550' }, { name: 'Sugar (loose)', sku: 'SUGAR-2', selling_price: '150' }]));
+    const rows = variantRow.json<ImportPreview>().rows;
+    expect(rows[0]!.errors.name?.[0]).toMatch(/^t-shirt - {2}L \/ black is already in your catalog with SKU TSHIRT-L-BLK/);
+    expect(rows[1]!.errors).toEqual({});
+  });
+
+  it("matches names in this shop's catalog only", async () => {
+    const otherShop = await createTestShop(testApp);
+    expect((await importFile(otherShop, csv([{ name: 'Unique to the other shop', selling_price: '10' }]), randomUUID())).status).toBe(201);
+    const here = await preview(shop, csv([{ name: 'Unique to the other shop', selling_price: '10' }]));
+    expect(here.json<ImportPreview>()).toMatchObject({ errorCount: 0 });
+  });
+});
+
 describe('access and isolation', () => {
   it('refuses cashiers (403) and plans without bulk operations (402) on every import route', async () => {
     const starter = await createTestShop(testApp, { plan: 'Starter' });
@@ -211,9 +293,9 @@ describe('access and isolation', () => {
       expect(response.status, path).toBe(402);
       expect(response.json().error.message).toBe(upgradeMessage('bulk_operations'));
     }
-    for (const path of ['/api/products/import/template.csv', '/api/products/export.csv']) {
-      expect((await starter.call('GET', path)).status, path).toBe(402);
-    }
+    expect((await starter.call('GET', '/api/products/import/template.csv')).status).toBe(402);
+    // The export is the shop's own data, on any plan (docs/decisions/0009).
+    expect((await starter.call('GET', '/api/products/export.csv')).status).toBe(200);
   });
 
   it("checks SKUs and barcodes against the shop's own catalog only, and exports only its own products", async () => {

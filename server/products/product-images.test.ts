@@ -96,6 +96,20 @@ describe('product images', () => {
     expect((await testApp.request(`/api/products/${product.id}`, { host, headers: { cookie: manager } })).json().imageUrl).toBe(before);
   });
 
+  it('answers an empty file and a broken multipart body with 400 and a message, not a 500', async () => {
+    const empty = await upload('image/png', Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect(empty.json().error.fields).toEqual({ image: ['That file is empty'] });
+    const broken = await testApp.request(`/api/products/${product.id}/image`, {
+      method: 'POST',
+      host,
+      rawBody: '--not-the-boundary\r\nContent-Disposition: form-data; name="image"\r\n\r\nabc',
+      headers: { 'content-type': 'multipart/form-data; boundary=expected-boundary', cookie: manager },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.json().error).toMatchObject({ code: 'bad_request', message: 'The upload could not be read; choose the file and send it again' });
+  });
+
   it('removes the photo', async () => {
     const response = await testApp.request(`/api/products/${product.id}/image`, { method: 'DELETE', host, headers: { cookie: manager } });
     expect(response.status).toBe(200);

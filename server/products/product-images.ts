@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { PRODUCT_IMAGE_CONTENT_TYPES, PRODUCT_IMAGE_MAX_BYTES, type Product } from '../../core/products/products.schemas';
 import { products } from '../db/schema/products';
 import type { AppDependencies } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
+import { reencodeImage } from '../http/uploaded-image';
 import { getProduct } from './products.service';
 
 // Product photos: any PNG, JPEG or WebP up to 5 MB becomes a WebP fitting 800×800, named by its
@@ -26,7 +26,13 @@ export async function storeProductImage(deps: AppDependencies, tenantId: string,
     if (!product) throw notFound('No such product');
   });
 
-  const webp = await toWebp(Buffer.from(await file.arrayBuffer()), SHARP_FORMATS[declared]);
+  const webp = await reencodeImage(Buffer.from(await file.arrayBuffer()), {
+    field: 'image',
+    declared: SHARP_FORMATS[declared],
+    maxPixels: 50_000_000,
+    box: IMAGE_BOX,
+    encode: (image) => image.webp({ quality: 82 }),
+  });
   const name = `product-${createHash('sha256').update(webp).digest('hex').slice(0, 16)}.webp`;
   const folder = join(deps.config.dataDir, 'uploads', tenantId);
   await mkdir(folder, { recursive: true });
@@ -37,21 +43,6 @@ export async function storeProductImage(deps: AppDependencies, tenantId: string,
 /** The file stays: its name is its content, and another product may show the same picture. */
 export function removeProductImage(deps: AppDependencies, tenantId: string, productId: string): Promise<Product> {
   return setImageUrl(deps, tenantId, productId, null);
-}
-
-/** The decoded format must be the one declared: a browser's Content-Type is only a claim. */
-async function toWebp(bytes: Buffer, format: (typeof SHARP_FORMATS)[keyof typeof SHARP_FORMATS]): Promise<Buffer> {
-  const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 });
-  const metadata = await image.metadata().catch(() => null);
-  if (metadata?.format !== format) throw imageError('That file is not the image it claims to be');
-  return image
-    .rotate()
-    .resize(IMAGE_BOX, IMAGE_BOX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer()
-    .catch(() => {
-      throw imageError('That image could not be read; try saving it again as PNG or JPEG');
-    });
 }
 
 function setImageUrl(deps: AppDependencies, tenantId: string, productId: string, imageUrl: string | null): Promise<Product> {

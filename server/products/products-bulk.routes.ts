@@ -27,6 +27,9 @@ export const PRODUCT_IMPORT_BODY_BYTES = IMPORT_MAX_BYTES + 64 * 1024;
 export { fileTooLargeError };
 
 const bulkAccess = { minRole: 'manager', feature: 'bulk_operations' } as const;
+// The catalog export is the shop's own data: it goes with the shop on any plan, and stays open when
+// the subscription has lapsed (issue 10 item 8, docs/decisions/0009).
+const shopDataExportAccess = { minRole: 'manager', allowWithoutSubscription: true } as const;
 // A plain OpenAPI schema, not zod: with zod the router answers another content type with a bare
 // 415 (a 500 here); uploadedBytes answers 400 with a message instead.
 const csvFileBody = {
@@ -102,13 +105,15 @@ export const productBulkRoutes = [
       },
     }),
     async (c) => {
-      const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId, requestKey: readIdempotencyKey(c) };
-      const { createdCount, replayed } = await commitImport(c.var.deps.database, actor, await uploadedBytes(c));
+      const bytes = await uploadedBytes(c);
+      // The key is bound to the file's bytes: the same file replays, another file with the key is refused.
+      const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId, requestKey: readIdempotencyKey(c, bytes) };
+      const { createdCount, replayed } = await commitImport(c.var.deps.database, actor, bytes);
       return c.json({ createdCount }, replayed ? 200 : 201);
     },
   ),
   tenantRoute(
-    bulkAccess,
+    shopDataExportAccess,
     createRoute({
       method: 'get',
       path: '/api/products/export.csv',

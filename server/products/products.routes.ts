@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { safeLine } from '../../core/api/text.schemas';
 import {
   barcodeLookupSchema,
   productInputSchema,
@@ -11,6 +12,7 @@ import { HttpError } from '../http/errors';
 import { readIdempotencyKey } from '../http/idempotency';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import { tenantRoute } from '../http/routes';
+import { productForRole, productListForRole } from './cost-visibility';
 import { removeProductImage, storeProductImage } from './product-images';
 import { listProducts, lookupCode } from './product-list.query';
 import { createProductForRequest, getProduct, updateProductForRequest } from './products.service';
@@ -35,7 +37,8 @@ export const productRoutes = [
     async (c) => {
       const tenantId = c.var.tenantId;
       const query = c.req.valid('query');
-      return c.json(await c.var.deps.database.withTenant(tenantId, (tx) => listProducts(tx, tenantId, query)), 200);
+      const list = await c.var.deps.database.withTenant(tenantId, (tx) => listProducts(tx, tenantId, query));
+      return c.json(productListForRole(list, c.var.tenantRole), 200);
     },
   ),
   // Before /api/products/{id}, which would otherwise take "lookup" for an id.
@@ -46,7 +49,7 @@ export const productRoutes = [
       path: '/api/products/lookup',
       tags: ['products'],
       summary: 'The active variant with exactly this barcode, else this SKU (scanners); stock at locationId or everywhere',
-      request: { query: z.object({ code: z.string().trim().min(1, { message: 'Enter a barcode or SKU' }).max(64), locationId: z.uuid().optional() }) },
+      request: { query: z.object({ code: safeLine().trim().min(1, { message: 'Enter a barcode or SKU' }).max(64), locationId: z.uuid().optional() }) },
       responses: { 200: jsonResponse(barcodeLookupSchema, 'The variant'), 404: errorResponse('No product has that code') },
     }),
     async (c) => {
@@ -74,7 +77,8 @@ export const productRoutes = [
     async (c) => {
       const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId, requestKey: readIdempotencyKey(c) };
       const { product, replayed } = await createProductForRequest(c.var.deps.database, actor, c.req.valid('json'));
-      return replayed ? c.json(product, 200) : c.json(product, 201);
+      const shaped = productForRole(product, c.var.tenantRole);
+      return replayed ? c.json(shaped, 200) : c.json(shaped, 201);
     },
   ),
   tenantRoute(
@@ -89,7 +93,8 @@ export const productRoutes = [
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      return c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => getProduct(tx, id)), 200);
+      const product = await c.var.deps.database.withTenant(c.var.tenantId, (tx) => getProduct(tx, id));
+      return c.json(productForRole(product, c.var.tenantRole), 200);
     },
   ),
   tenantRoute(
@@ -111,7 +116,8 @@ export const productRoutes = [
     async (c) => {
       const { id } = c.req.valid('param');
       const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId };
-      return c.json(await updateProductForRequest(c.var.deps.database, actor, id, c.req.valid('json')), 200);
+      const product = await updateProductForRequest(c.var.deps.database, actor, id, c.req.valid('json'));
+      return c.json(productForRole(product, c.var.tenantRole), 200);
     },
   ),
   tenantRoute(
@@ -128,7 +134,7 @@ export const productRoutes = [
       const { id } = c.req.valid('param');
       const { image } = c.req.valid('form') as { image: unknown };
       if (!(image instanceof File)) throw new HttpError('validation_failed', 'Choose an image to upload', { image: ['Choose an image to upload'] });
-      return c.json(await storeProductImage(c.var.deps, c.var.tenantId, id, image), 200);
+      return c.json(productForRole(await storeProductImage(c.var.deps, c.var.tenantId, id, image), c.var.tenantRole), 200);
     },
   ),
   tenantRoute(
@@ -143,7 +149,7 @@ export const productRoutes = [
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      return c.json(await removeProductImage(c.var.deps, c.var.tenantId, id), 200);
+      return c.json(productForRole(await removeProductImage(c.var.deps, c.var.tenantId, id), c.var.tenantRole), 200);
     },
   ),
 ];

@@ -20,7 +20,9 @@ import {
   units,
 } from '../db/schema/products';
 import { HttpError, notFound } from '../http/errors';
+import { claimRequestKey, type RequestKey } from '../http/idempotency';
 import { readAllowNegativeStock, recordMovements, refreshLowFlags, type MovementRequest } from '../inventory/stock-ledger';
+import { readNewProductTaxClass } from './catalog-refs.service';
 
 // Creating and changing catalog products (issue "Products and inventory"). Every problem with the
 // input is an HttpError naming the field it concerns (variants.0.sku, components.1.variantId …),
@@ -30,7 +32,7 @@ export interface ProductWriteContext {
   tenantId: string;
   userId: string | null;
   /** The client's Idempotency-Key: a second create with it returns the first product. */
-  requestKey: string | null;
+  requestKey: RequestKey | null;
   entitlements: PlanEntitlements;
   /** The shop's negative-stock setting (for the ledger context of opening stock). */
   allowNegative: boolean;
@@ -42,7 +44,7 @@ type VariantData = ProductData['variants'][number];
 /** The context of a product write for this tenant now: its plan's entitlements and stock setting. */
 export async function readProductWriteContext(
   tx: TenantTx,
-  actor: { tenantId: string; userId: string | null; requestKey: string | null },
+  actor: { tenantId: string; userId: string | null; requestKey: RequestKey | null },
 ): Promise<ProductWriteContext> {
   const { entitlements } = await readSubscriptionState(tx, new Date());
   return { ...actor, entitlements, allowNegative: await readAllowNegativeStock(tx) };
@@ -61,11 +63,12 @@ export async function createProduct(
 ): Promise<{ id: string; replayed: boolean }> {
   if (context.requestKey) {
     // Same-key requests queue here, so the second sees the first's product instead of racing it.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${context.tenantId}:product:${context.requestKey}`}, 0))`);
-    const [existing] = await tx.select({ id: products.id }).from(products).where(eq(products.requestKey, context.requestKey));
+    await claimRequestKey(tx, context.tenantId, context.requestKey);
+    const [existing] = await tx.select({ id: products.id }).from(products).where(eq(products.requestKey, context.requestKey.key));
     if (existing) return { id: existing.id, replayed: true };
   }
   const unit = await checkReferences(tx, data, null);
+  const taxClass = data.taxClass ?? (await readNewProductTaxClass(tx, data.categoryId));
   assertAdvancedAllowed(context.entitlements, data, unit, null);
   checkQuantities(data, unit);
   await checkOpeningStock(tx, data);
@@ -75,7 +78,7 @@ export async function createProduct(
 
   const [product] = await tx
     .insert(products)
-    .values({ tenantId: context.tenantId, ...productColumns(data), requestKey: context.requestKey })
+    .values({ tenantId: context.tenantId, ...productColumns(data), taxClass, requestKey: context.requestKey?.key ?? null })
     .returning({ id: products.id });
   const productId = product!.id;
   const variantIds = await insertVariants(tx, context.tenantId, productId, data.name, data.variants.map((variant, index) => ({ variant, index })));
@@ -131,7 +134,10 @@ export async function updateProduct(tx: TenantTx, context: ProductWriteContext, 
   const removedIds = existingVariants.filter((variant) => !keptIds.has(variant.id)).map((variant) => variant.id);
   await assertRemovable(tx, removedIds);
 
-  await tx.update(products).set({ ...productColumns(data), updatedAt: new Date() }).where(eq(products.id, productId));
+  await tx
+    .update(products)
+    .set({ ...productColumns(data), taxClass: data.taxClass ?? current.taxClass, updatedAt: new Date() })
+    .where(eq(products.id, productId));
   if (removedIds.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, removedIds));
   await updateExistingVariants(tx, data.variants, new Map(existingVariants.map((variant) => [variant.id, variant.sku])));
   const added = data.variants.flatMap((variant, index) => (variant.id ? [] : [{ variant, index }]));
@@ -150,7 +156,7 @@ export async function updateProduct(tx: TenantTx, context: ProductWriteContext, 
 /** POST /api/products: one transaction, limit checked, answered with the stored product. */
 export async function createProductForRequest(
   database: Database,
-  actor: { tenantId: string; userId: string | null; requestKey: string | null },
+  actor: { tenantId: string; userId: string | null; requestKey: RequestKey | null },
   data: ProductData,
 ): Promise<{ product: Product; replayed: boolean }> {
   return translateRaces(() =>

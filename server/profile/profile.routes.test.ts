@@ -149,6 +149,20 @@ describe('e-mail change', () => {
     expect(replay.status).toBe(400);
   });
 
+  it('sends no link built from an unknown Host (issue 11 item 1)', async () => {
+    const me = await signedInMember();
+    const newEmail = `poisoned-${me.id.slice(0, 8)}@example.test`;
+    const response = await testApp.request('/api/profile/email-change', {
+      method: 'POST',
+      host: 'attacker.example',
+      headers: { cookie: me.cookie },
+      body: { newEmail },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json().error.message).toBe("E-mail links can only be sent from your shop's own address. Open Dukani there and try again.");
+    expect(await listOutbox(testApp.database, { to: newEmail })).toEqual([]);
+  });
+
   it('refuses an address another account uses', async () => {
     const me = await signedInMember();
     const other = await createUser(testApp.database, testApp.deps.auth, { tenantId: demo.id });
@@ -172,6 +186,13 @@ describe('password change from the profile', () => {
     const stale = await testApp.request('/api/profile', { host: DEMO, headers: { cookie: otherDevice } });
     expect(stale.status).toBe(401);
   });
+
+  it('refuses the current password as the new one, on the new-password field (issue 10 item 4)', async () => {
+    const me = await signedInMember();
+    const same = await me.call('/api/profile/password', { method: 'POST', body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD } });
+    expect(same.status).toBe(400);
+    expect(same.json().error.fields).toEqual({ newPassword: ['The new password must be different from your current password'] });
+  });
 });
 
 describe('activity', () => {
@@ -194,5 +215,21 @@ describe('development outbox', () => {
     expect((await production.request('/api/dev/outbox')).status).toBe(404);
     await production.close();
     expect((await testApp.request('/api/dev/outbox')).status).toBe(200);
+  });
+
+  it('is open to this machine and to platform admins only (issue 11 item 12)', async () => {
+    const outbox = (headers: Record<string, string>) => testApp.request('/api/dev/outbox', { host: DEMO, headers });
+    const remote = { 'x-forwarded-for': '203.0.113.5' };
+    const stranger = await outbox(remote);
+    expect(stranger.status).toBe(403);
+    expect(stranger.text).not.toContain('messages');
+    const owner = await signedInMember(demo.id, DEMO, 'admin');
+    expect((await outbox({ ...remote, cookie: owner.cookie })).status).toBe(403);
+    const admin = await createUser(testApp.database, testApp.deps.auth, { tenantId: null, role: 'superadmin' });
+    const adminCookie = await signInAs(testApp, 'localhost:3000', admin.email, TEST_PASSWORD);
+    expect((await outbox({ ...remote, cookie: adminCookie })).status).toBe(200);
+    // On this machine: the socket is loopback and no proxy names another client.
+    expect((await outbox({})).status).toBe(200);
+    expect((await outbox({ 'x-forwarded-for': '127.0.0.1' })).status).toBe(200);
   });
 });

@@ -13,7 +13,8 @@ import {
 import { changePassword, requestEmailChange } from '../auth/credentials.service';
 import { AUTH_RATE_LIMITS } from '../auth/rate-limits';
 import { consumeRateLimit } from '../http/rate-limit';
-import { requestMeta, requestOrigin } from '../http/request-meta';
+import { requireTrustedOrigin } from '../http/public-origin';
+import { requestMeta } from '../http/request-meta';
 import { userRoute } from '../http/routes';
 import {
   deactivateOwnAccount,
@@ -121,12 +122,16 @@ export const profileRoutes = [
       tags: ['profile'],
       summary: 'Ask to change my e-mail: a confirmation link goes to the new address',
       request: jsonBody(changeEmailSchema),
-      responses: { 202: jsonResponse(messageSchema, 'Confirmation sent'), 409: errorResponse('Address in use') },
+      responses: {
+        202: jsonResponse(messageSchema, 'Confirmation sent'),
+        400: errorResponse('Not a known address of this shop, so no link can be sent from it'),
+        409: errorResponse('Address in use'),
+      },
     }),
     async (c) => {
       const principal = c.var.principal;
       await consumeRateLimit(c.var.deps.database, AUTH_RATE_LIMITS.emailChange, principal.userId);
-      await requestEmailChange(c.var.deps, principal, c.req.valid('json').newEmail, requestOrigin(c));
+      await requestEmailChange(c.var.deps, principal, c.req.valid('json').newEmail, await requireTrustedOrigin(c));
       return c.json({ message: 'Email update initiated. Please check your new email for verification.' }, 202);
     },
   ),

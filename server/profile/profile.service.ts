@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ActivityResponse, ContactView, ProfileView, contactProfileSchema, updateProfileSchema } from '../../core/profile/profile.schemas';
-import { listRecentLogins, recordActivity } from '../auth/activity.service';
+import { insertActivity, listRecentLogins } from '../auth/activity.service';
 import { toHttpError, type RequestMeta } from '../auth/auth.service';
 import type { Principal } from '../auth/principal';
 import { contacts, profiles, sessions, tenantUsers, users } from '../db/schema/auth';
@@ -132,16 +132,18 @@ export async function deactivateOwnAccount(deps: AppDependencies, principal: Pri
     throw new HttpError('unprocessable', 'Platform administrator accounts are deactivated by another administrator.');
   }
   const now = new Date();
-  await recordActivity(deps.database, tenantId, {
-    userId: principal.userId,
-    actionType: 'account_deactivation',
-    ...meta,
-    details: { timestamp: now.toISOString(), self_deactivated: true },
+  // Sessions (platform), membership and its log entry (tenant) change together or not at all.
+  await deps.database.withPlatformThenTenant(async (platformTx, enterTenant) => {
+    await platformTx.delete(sessions).where(eq(sessions.userId, principal.userId));
+    const tx = await enterTenant(tenantId);
+    await insertActivity(tx, tenantId, {
+      userId: principal.userId,
+      actionType: 'account_deactivation',
+      ...meta,
+      details: { timestamp: now.toISOString(), self_deactivated: true },
+    });
+    await tx.update(tenantUsers).set({ isActive: false, deactivatedAt: now, updatedAt: now }).where(eq(tenantUsers.userId, principal.userId));
   });
-  await deps.database.withTenant(tenantId, (tx) =>
-    tx.update(tenantUsers).set({ isActive: false, deactivatedAt: now, updatedAt: now }).where(eq(tenantUsers.userId, principal.userId)),
-  );
-  await deps.database.platform.delete(sessions).where(eq(sessions.userId, principal.userId));
   deps.tenantAccess.forgetTenant(tenantId);
 }
 

@@ -1,14 +1,16 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser, TEST_PASSWORD, type TestTenant } from '../../tests/support/factories';
 import { createTestApp, signInAs, type TestApp } from '../../tests/support/test-app';
+import { updateBusinessSettings } from './settings.service';
 
 let testApp: TestApp;
 let shop: TestTenant;
 let ownerCookie: string;
 let cashierCookie: string;
 const HOST = 'settings-shop.localhost:3000';
-// The smallest valid PNG (1×1).
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+// A 1×1 PNG (a real one: logos are decoded).
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b' + '0000000d49444154089963606860f80f0002840180d8525d890000000049454e44ae426082', 'hex');
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -51,6 +53,22 @@ describe('business settings', () => {
     expect(current.json().kraPin).toBe('P051234567X');
   });
 
+  it('changes the name and the settings together or not at all (one transaction)', async () => {
+    const before = (await testApp.request('/api/settings/business', { host: HOST, headers: { cookie: ownerCookie } })).json();
+    // A value the database refuses (the route's schema would stop it first): the name must not change alone.
+    await expect(updateBusinessSettings(testApp.deps, shop.id, { businessName: 'Half Saved Shop', receiptHeader: 'Karibu\u0000' })).rejects.toThrow();
+    const after = (await testApp.request('/api/settings/business', { host: HOST, headers: { cookie: ownerCookie } })).json();
+    expect(after.businessName).toBe(before.businessName);
+    expect(after.receiptHeader).toBe(before.receiptHeader);
+  });
+
+  it('refuses control characters with a message on the field', async () => {
+    const response = await patch({ businessName: 'Mama\u0000Mboga', receiptHeader: 'Line one\nLine two\u0007' });
+    expect(response.status).toBe(400);
+    expect(response.json().error.fields).toEqual({ businessName: ['Remove control characters'], receiptHeader: ['Remove control characters'] });
+    expect((await patch({ receiptHeader: 'Karibu!\r\nMoi Avenue\tNairobi' })).json().receiptHeader).toBe('Karibu!\r\nMoi Avenue\tNairobi');
+  });
+
   it('lets the cashier read but not change them', async () => {
     expect((await patch({ receiptFooter: 'x' }, cashierCookie)).status).toBe(403);
   });
@@ -74,6 +92,45 @@ describe('logo upload', () => {
     expect((await upload('image/png', Buffer.from('not really a png'))).json().error.fields.logo).toEqual(['That file is not the image it claims to be']);
     const big = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
     expect((await upload('image/png', big)).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('decodes every logo: junk after a PNG signature, a bare JPEG header, an empty file and a decompression bomb are refused', async () => {
+    const pngSignature = PNG.subarray(0, 8);
+    const junk = await upload('image/png', Buffer.concat([pngSignature, Buffer.from('<script>alert(1)</script>'.repeat(20))]));
+    expect(junk.status).toBe(400);
+    expect(junk.json().error.fields.logo).toEqual(['That file is not the image it claims to be']);
+    const bareJpeg = await upload('image/jpeg', Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'));
+    expect(bareJpeg.status).toBe(400);
+    expect(bareJpeg.json().error.fields.logo).toBeDefined();
+    const empty = await upload('image/png', Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect(empty.json().error.fields.logo).toEqual(['That file is empty']);
+    // 8000×8000 white pixels: under the 512 KB limit as a PNG, 192 MB once decoded.
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 6, adaptiveFiltering: false })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(512 * 1024);
+    const refused = await upload('image/png', bomb);
+    expect(refused.status).toBe(400);
+    expect(refused.json().error.fields.logo[0]).toMatch(/too large/);
+  });
+
+  it('stores a new encoding of the logo: what followed the image is gone, transparency stays', async () => {
+    const transparent = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { width: 10, height: 10, channels: 4, background: '#e11d48' } }, left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+    const payload = '<html><script>alert(document.cookie)</script></html>';
+    const response = await upload('image/png', Buffer.concat([transparent, Buffer.from(payload)]));
+    expect(response.status).toBe(200);
+    const served = await testApp.app.request(response.json().companyLogoUrl);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.toString('latin1')).not.toContain('<script>');
+    const decoded = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(decoded.info).toMatchObject({ width: 40, height: 20, channels: 4 });
+    const alphaAt = (x: number, y: number) => decoded.data[(y * 40 + x) * 4 + 3];
+    expect(alphaAt(35, 15)).toBe(0);
+    expect(alphaAt(5, 5)).toBe(255);
   });
 
   it('serves no file outside the uploads and answers 404 for unknown names', async () => {

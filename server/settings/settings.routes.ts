@@ -13,7 +13,9 @@ const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' 
 
 export const settingsRoutes = [
   tenantRoute(
-    { minRole: 'cashier' },
+    // Read also when the subscription has lapsed: the shop's name, logo and time zone frame the
+    // Subscription Required page and the profile behind it (issue 10 item 8).
+    { minRole: 'cashier', allowWithoutSubscription: true },
     createRoute({
       method: 'get',
       path: '/api/settings/business',

@@ -8,6 +8,7 @@ import { businessSettings } from '../db/schema/settings';
 import { tenants } from '../db/schema/tenancy';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
+import { reencodeImage, type ImageFormat } from '../http/uploaded-image';
 
 const columns = {
   currencyCode: businessSettings.currencyCode,
@@ -29,30 +30,52 @@ export async function getBusinessSettings(database: Database, tenantId: string):
 
 /**
  * The business name lives on the tenant (platform table: it names the shop on its sign-in page);
- * everything else on the tenant's own settings row. The host cache is dropped so the new name or
- * logo shows at once on this server.
+ * everything else on the tenant's own settings row. Both change in one transaction, so a refused
+ * value leaves neither changed (issue 11). The host cache is dropped so the new name or logo shows
+ * at once on this server.
  */
 export async function updateBusinessSettings(deps: AppDependencies, tenantId: string, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
   const { businessName, ...settings } = input;
-  if (businessName !== undefined) {
-    await deps.database.platform.update(tenants).set({ name: businessName, updatedAt: new Date() }).where(eq(tenants.id, tenantId));
-  }
-  if (Object.keys(settings).length > 0) {
-    await deps.database.withTenant(tenantId, (tx: TenantTx) => tx.update(businessSettings).set({ ...settings, updatedAt: new Date() }));
-  }
+  await deps.database.withPlatformThenTenant(async (platformTx, enterTenant) => {
+    if (businessName !== undefined) {
+      await platformTx.update(tenants).set({ name: businessName, updatedAt: new Date() }).where(eq(tenants.id, tenantId));
+    }
+    if (Object.keys(settings).length > 0) {
+      const tx: TenantTx = await enterTenant(tenantId);
+      await tx.update(businessSettings).set({ ...settings, updatedAt: new Date() });
+    }
+  });
   deps.tenantResolver.invalidate();
   return getBusinessSettings(deps.database, tenantId);
 }
 
-/** Stores a logo under DATA_DIR/uploads/<tenant>/ with a content-hash name (cacheable forever). */
+// A logo shows small (sign-in page, receipts): 512 px is plenty, and 25 megapixels is more than any
+// 512 KB logo needs, so a bigger canvas is a decompression bomb rather than a logo.
+const LOGO_BOX = 512;
+const LOGO_MAX_PIXELS = 25_000_000;
+const LOGO_FORMATS = { png: 'png', jpg: 'jpeg', webp: 'webp' } as const satisfies Record<string, ImageFormat>;
+// Each format is stored as itself, so a PNG's or WebP's transparency stays.
+const LOGO_ENCODERS = {
+  png: (image) => image.png({ compressionLevel: 9 }),
+  jpg: (image) => image.jpeg({ quality: 90, mozjpeg: true }),
+  webp: (image) => image.webp({ quality: 90 }),
+} satisfies Record<keyof typeof LOGO_FORMATS, Parameters<typeof reencodeImage>[1]['encode']>;
+
+/**
+ * Stores a logo under DATA_DIR/uploads/<tenant>/ with a content-hash name (cacheable forever): a new
+ * encoding of the uploaded image (server/http/uploaded-image.ts), never the uploaded bytes.
+ */
 export async function storeLogo(deps: AppDependencies, tenantId: string, file: File): Promise<BusinessSettings> {
   const extension = LOGO_CONTENT_TYPES[file.type as keyof typeof LOGO_CONTENT_TYPES];
   if (!extension) throw new HttpError('validation_failed', 'Use a PNG, JPEG or WebP image', { logo: ['Use a PNG, JPEG or WebP image'] });
   if (file.size > LOGO_MAX_BYTES) throw new HttpError('validation_failed', 'The logo must be at most 512 KB', { logo: ['The logo must be at most 512 KB'] });
-  const bytes = Buffer.from(await file.arrayBuffer());
-  if (!hasImageSignature(bytes, extension)) {
-    throw new HttpError('validation_failed', 'That file is not the image it claims to be', { logo: ['That file is not the image it claims to be'] });
-  }
+  const bytes = await reencodeImage(Buffer.from(await file.arrayBuffer()), {
+    field: 'logo',
+    declared: LOGO_FORMATS[extension],
+    maxPixels: LOGO_MAX_PIXELS,
+    box: LOGO_BOX,
+    encode: LOGO_ENCODERS[extension],
+  });
   const name = `logo-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${extension}`;
   const folder = join(deps.config.dataDir, 'uploads', tenantId);
   await mkdir(folder, { recursive: true });
@@ -62,11 +85,4 @@ export async function storeLogo(deps: AppDependencies, tenantId: string, file: F
   );
   deps.tenantResolver.invalidate();
   return getBusinessSettings(deps.database, tenantId);
-}
-
-// The first bytes must match the declared type: a browser's Content-Type is only a claim.
-function hasImageSignature(bytes: Buffer, extension: 'png' | 'jpg' | 'webp'): boolean {
-  if (extension === 'png') return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  if (extension === 'jpg') return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  return bytes.subarray(0, 4).toString('ascii') === 'RIFF' && bytes.subarray(8, 12).toString('ascii') === 'WEBP';
 }

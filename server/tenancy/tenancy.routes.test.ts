@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenants } from '../db/schema/index';
 import { createDomain, createTenant, setTenantStatus, type TestTenant } from '../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
@@ -35,6 +37,16 @@ async function contextFor(host: string) {
 }
 
 describe('GET /api/tenant-context', () => {
+  it("shows a shop's new name and status at once, though its host stays cached (another app server renamed or suspended it)", async () => {
+    const shop = await createTenant(testApp.database, { name: 'Old Name Stores', subdomain: 'renamed', status: 'active' });
+    expect((await contextFor('renamed.localhost:3000')).tenant?.name).toBe('Old Name Stores');
+    // Written straight to the database, as a second server would: this server's cache is not told.
+    await testApp.database.platform.update(tenants).set({ name: 'New Name Stores' }).where(eq(tenants.id, shop.id));
+    expect((await contextFor('renamed.localhost:3000')).tenant?.name).toBe('New Name Stores');
+    await setTenantStatus(testApp.database, shop.id, 'suspended');
+    expect((await contextFor('renamed.localhost:3000')).tenant).toBeNull();
+  });
+
   it('resolves a local subdomain to its tenant with public fields only', async () => {
     expect(await contextFor('demo.localhost:3000')).toEqual({
       tenant: { id: demo.id, name: 'Demo Duka', subdomain: 'demo', status: 'trial', logoUrl: null },

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { tenantContextSchema } from '../../core/tenancy/tenancy.schemas';
 import { publicRoute } from '../http/routes';
+import { readTenantContext } from './tenancy.service';
 
 export const tenancyRoutes = [
   publicRoute(
@@ -13,6 +14,6 @@ export const tenancyRoutes = [
         200: { description: 'Tenant context', content: { 'application/json': { schema: tenantContextSchema } } },
       },
     }),
-    async (c) => c.json(await c.var.deps.tenantResolver.resolve(c.req.header('host')), 200),
+    async (c) => c.json(await readTenantContext(c.var.deps.database, c.var.deps.tenantResolver, c.req.header('host')), 200),
   ),
 ];

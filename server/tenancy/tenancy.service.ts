@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USABLE_TENANT_STATUSES, type TenantStatus } from '../../core/tenancy/tenancy.rules';
-import type { PublicTenant } from '../../core/tenancy/tenancy.schemas';
-import { enterTenantScope, queryRows, type Database } from '../db/client';
+import type { PublicTenant, TenantContext } from '../../core/tenancy/tenancy.schemas';
+import type { TenantResolver } from './tenant-resolver';
+import { queryRows, type Database } from '../db/client';
 import { readTrialDays, startTrial } from '../billing/subscription.service';
 import { DEFAULT_LOCATION_NAME } from '../../core/inventory/inventory.schemas';
 import { DEFAULT_UNITS } from '../../core/products/products.schemas';
@@ -69,6 +70,18 @@ export async function withLogo(database: Database, tenant: TenantRow): Promise<P
   return { ...tenant, logoUrl: settings?.logoUrl ?? null };
 }
 
+/**
+ * The request's tenant context for the sign-in page and the app shell: the host → tenant mapping may
+ * come from the resolver's cache (spec §9, 5 minutes), but the shop's name, logo and status are read
+ * now, so a change made through any app server shows on every other at once.
+ */
+export async function readTenantContext(database: Database, resolver: TenantResolver, host: string | undefined): Promise<TenantContext> {
+  const context = await resolver.resolve(host);
+  if (!context.tenant) return context;
+  const tenant = await findUsableTenantById(database, context.tenant.id);
+  return { ...context, tenant: tenant ? await withLogo(database, tenant) : null };
+}
+
 export interface NewTenant {
   name: string;
   subdomain: string;
@@ -79,13 +92,13 @@ export interface NewTenant {
 /** Creates a tenant, its business settings, trial subscription, default location and units in one transaction. */
 export async function createTenant(database: Database, input: NewTenant): Promise<{ id: string }> {
   const trialDays = await readTrialDays(database);
-  return database.platform.transaction(async (tx) => {
+  return database.withPlatformThenTenant(async (tx, enterTenant) => {
     const [tenant] = await tx
       .insert(tenants)
       .values({ name: input.name, subdomain: input.subdomain, status: input.status ?? 'trial' })
       .returning({ id: tenants.id });
     if (!tenant) throw new Error('Tenant insert returned no row');
-    const scoped = await enterTenantScope(tx, tenant.id);
+    const scoped = await enterTenant(tenant.id);
     await scoped.insert(businessSettings).values({ tenantId: tenant.id, ...input.settings });
     await startTrial(scoped, tenant.id, trialDays);
     await scoped.insert(locations).values({ tenantId: tenant.id, name: DEFAULT_LOCATION_NAME, isDefault: true });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, signInAcmeOwner, signInThroughForm } from './support/accounts';
+import { ACCOUNTS, DEMO_PASSWORD, openUserMenu, signInAcmeOwner, signInThroughForm, submitSignIn } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import { measureHorizontalOverflow } from './support/page-helpers';
 
@@ -105,7 +105,7 @@ describe('admin shell', () => {
     await page.getByRole('menu').getByText('Notifications').first().waitFor();
   });
 
-  it('a store manager reads the business settings but cannot change them or the billing', async () => {
+  it('a store manager reads the business settings but cannot change them, and is not offered the billing', async () => {
     const page = await session.openPage({ cookieConsent: 'accepted' });
     await signInThroughForm(page, ACCOUNTS.manager);
     await page.goto(appUrl('/admin/settings', 'demo'));
@@ -113,7 +113,122 @@ describe('admin shell', () => {
     await business.getByText('Only the shop owner can change these.').waitFor();
     expect(await business.innerText()).toContain('Africa/Nairobi');
     expect(await page.getByRole('textbox').count()).toBe(0);
-    await page.getByRole('tab', { name: 'Billing' }).click();
-    await page.getByText('Only the shop owner manages the subscription and payments.').waitFor();
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Business', 'Inventory', 'Features']);
+    // The stock pages a manager runs are in the Products area's bar.
+    await page.goto(appUrl('/admin/products', 'demo'));
+    const productsBar = page.getByRole('navigation', { name: 'Products area' });
+    await productsBar.getByRole('link', { name: 'Stock takes' }).waitFor();
+  });
+});
+
+/** Every API answer of 401, 402 or 403 the page receives: requests the person's role or plan cannot make. */
+function collectRefusals(page: Page): string[] {
+  const refusals: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && [401, 402, 403].includes(response.status())) {
+      refusals.push(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
+    }
+  });
+  return refusals;
+}
+
+const linkTexts = async (links: ReturnType<Page['getByRole']>) => (await links.allInnerTexts()).map((text) => text.trim());
+const linkTargets = (links: ReturnType<Page['getByRole']>) => links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href') ?? ''));
+
+describe('each person sees what their role can use (issue 10 item 6)', () => {
+  it('a cashier visits every page in their navigation without one refused request; stock, billing and costs are not offered', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted', viewport: { width: 1366, height: 768 } });
+    const refusals = collectRefusals(page);
+    await signInThroughForm(page, ACCOUNTS.kioskCashier);
+    const kiosk = ACCOUNTS.kioskCashier.subdomain;
+
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await nav.getByRole('link', { name: 'Products' }).waitFor();
+    expect(await linkTexts(nav.getByRole('link'))).toEqual(['Dashboard', 'Products', 'Sales', 'Contacts', 'Settings']);
+    for (const target of await linkTargets(nav.getByRole('link'))) {
+      await page.goto(appUrl(target, kiosk));
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+
+    // The dashboard: no plan or Billing link (the owner's business).
+    await page.goto(appUrl('/admin/dashboard', kiosk));
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('region', { name: /^Plan:/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Billing' }).count()).toBe(0);
+
+    // The Products area's bar: the catalog and the locations, no stock ledger or stock documents.
+    await page.goto(appUrl('/admin/products', kiosk));
+    const productsBar = page.getByRole('navigation', { name: 'Products area' });
+    await productsBar.getByRole('link', { name: 'Locations' }).waitFor();
+    expect(await linkTexts(productsBar.getByRole('link'))).toEqual(['Products', 'Categories', 'Brands', 'Units', 'Locations']);
+    for (const target of await linkTargets(productsBar.getByRole('link'))) {
+      await page.goto(appUrl(target, kiosk));
+      await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+
+    // A product: prices and stock, no costs, no stock history (the ledger is for managers).
+    await page.goto(appUrl('/admin/products', kiosk));
+    const products = page.getByRole('table', { name: 'Products' });
+    await products.getByRole('row').nth(1).getByRole('link').first().click();
+    const variants = page.getByRole('table', { name: /^(Prices|Variants) and stock$/ });
+    await variants.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await variants.getByRole('columnheader').allInnerTexts()).not.toContain('Cost');
+    expect(await page.getByRole('heading', { name: 'Stock history' }).count()).toBe(0);
+
+    // Settings: the shop's details and plan features, not the owner's billing.
+    await page.goto(appUrl('/admin/settings', kiosk));
+    const tabs = page.getByRole('tab');
+    await tabs.first().waitFor();
+    expect(await tabs.allInnerTexts()).toEqual(['Business', 'Inventory', 'Features']);
+    for (const name of ['Inventory', 'Features']) {
+      await page.getByRole('tab', { name }).click();
+      await page.waitForLoadState('networkidle');
+    }
+
+    // A stock page's address typed by hand says why, and asks the server nothing it would refuse.
+    for (const path of ['/admin/products/movements', '/admin/products/stock-takes', '/admin/products/transfers/new']) {
+      await page.goto(appUrl(path, kiosk));
+      await page.getByRole('alert').filter({ hasText: 'Your role does not include stock records and documents.' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+
+    expect(refusals).toEqual([]);
+  });
+});
+
+describe('a platform admin in the admin area (issue 10 item 7)', () => {
+  it('opening /admin without a shop on the address goes to /superadmin, with no request to a shop', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    const shopRequests: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404 && new URL(response.url()).pathname.startsWith('/api/')) shopRequests.push(new URL(response.url()).pathname);
+    });
+    await signInThroughForm(page, ACCOUNTS.superAdmin);
+    await page.waitForURL(appUrl('/superadmin'));
+    for (const path of ['/admin', '/admin/products', '/admin/settings?tab=billing']) {
+      await page.goto(appUrl(path));
+      await page.waitForURL(appUrl('/superadmin'));
+      await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    }
+    expect(await page.getByRole('button', { name: 'New product' }).count()).toBe(0);
+    const menu = await openUserMenu(page);
+    expect(await menu.getByRole('menuitem', { name: 'Home' }).getAttribute('href')).toBe('/superadmin');
+    expect(shopRequests).toEqual([]);
+  });
+
+  it("inside a shop (on its address), the platform admin's Home goes to /superadmin", async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    await page.goto(appUrl('/auth', 'acme'));
+    await submitSignIn(page, ACCOUNTS.superAdmin.email, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/superadmin');
+    await page.goto(appUrl('/admin/dashboard', 'acme'));
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    const menu = await openUserMenu(page);
+    expect(await menu.getByRole('menuitem', { name: 'Home' }).getAttribute('href')).toBe('/superadmin');
   });
 });

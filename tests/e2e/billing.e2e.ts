@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInAcmeOwner, signInThroughForm, toast } from './support/accounts';
@@ -12,7 +13,7 @@ afterEach(() => {
 
 const LAPSED_OWNER = { email: 'owner@lapsed.test', subdomain: 'lapsed' } as const;
 const ONE_PIXEL_PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b' + '0000000d49444154089963606860f80f0002840180d8525d890000000049454e44ae426082',
   'hex',
 );
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -42,20 +43,47 @@ async function screenshots(page: Page, name: string) {
 }
 
 describe('billing', () => {
-  it('the Professional owner sees the Enterprise-only settings locked on the Features tab', async () => {
+  it('the Features tab and the plan cards agree and sell only what is built (issue 10 item 16)', async () => {
     const page = await session.openPage({ cookieConsent: 'accepted' });
     await signInAcmeOwner(page);
     await page.goto(appUrl('/admin/settings?tab=features', 'acme'));
+    // Professional: transfers between its five locations are built and included.
+    const multiLocation = page.getByRole('listitem', { name: 'Multi-location' });
+    await multiLocation.getByText('Included in your plan').waitFor();
+    expect(await multiLocation.innerText()).toContain('Stock transfers between locations. Your plan has up to 5 locations.');
+    // Not built yet: coming soon, never "Included" nor an upgrade to buy.
+    const loyalty = page.getByRole('listitem', { name: 'Loyalty program' });
+    await loyalty.getByText('Coming soon').waitFor();
+    expect(await loyalty.innerText()).toContain('Not built yet. Your plan will include it.');
     const whiteLabel = page.getByRole('listitem', { name: 'White labelling' });
-    await whiteLabel.getByText('Upgrade to Enterprise for your own domain and branding.').waitFor();
-    expect(await whiteLabel.innerText()).toContain('Custom domains, Branding');
-    expect(await whiteLabel.getByText('Enterprise', { exact: true }).isVisible()).toBe(true);
-    await page.getByRole('listitem', { name: 'Loyalty program' }).getByText('Included in your plan').waitFor();
+    await whiteLabel.getByText('Coming soon').waitFor();
+    expect(await whiteLabel.getByText('Enterprise', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Included in your plan').count()).toBe(2);
 
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.waitForURL(appUrl('/admin/settings?tab=billing', 'acme'));
     await page.getByTestId('subscription-status').getByText('Active').waitFor();
     await page.getByRole('cell', { name: 'dk-demo-acme-professional' }).waitFor();
+
+    // The cards: what each plan does today, and what is coming.
+    const starter = page.getByRole('listitem', { name: 'Starter monthly plan' });
+    expect(await starter.getByRole('list', { name: 'Starter includes' }).innerText()).toContain('Stock at up to 2 locations');
+    expect(await starter.getByRole('list', { name: 'Starter: coming soon' }).innerText()).toContain('Point of sale: the till, receipts, M-Pesa');
+    const professional = page.getByRole('listitem', { name: 'Professional monthly plan' });
+    const professionalIncludes = await professional.getByRole('list', { name: 'Professional includes' }).innerText();
+    expect(professionalIncludes).toContain('Stock transfers between locations');
+    expect(professionalIncludes).not.toMatch(/Accounting|SMS|Loyalty|Point of sale|reports/);
+    expect(await professional.getByRole('list', { name: 'Professional: coming soon' }).innerText()).toContain('Accounting and VAT returns');
+    expect(await page.getByRole('list', { name: 'Starter includes' }).last().innerText()).toContain('2 months free');
+  });
+
+  it('a Starter shop reads the truth about its two locations (issue 10 item 16)', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    await signInThroughForm(page, ACCOUNTS.kioskOwner);
+    await page.goto(appUrl('/admin/settings?tab=features', 'kiosk'));
+    const multiLocation = page.getByRole('listitem', { name: 'Multi-location' });
+    await multiLocation.getByText('Upgrade to Pro to move stock between your locations with transfers.').waitFor();
+    expect(await multiLocation.innerText()).toContain('Your plan has up to 2 locations.');
   });
 
   it('the trial owner upgrades to Starter through the sandbox: verified, active, paid', async () => {
@@ -75,6 +103,11 @@ describe('billing', () => {
     await popup.waitForURL((url) => !url.searchParams.has('reference'));
     await popup.getByTestId('subscription-status').getByText('Active').waitFor();
     await popup.getByRole('region', { name: 'Payment history' }).getByText('Completed').first().waitFor();
+    // One status: paid, the trial's days kept, the next renewal a month after the trial ends (issue 10 item 2).
+    const currentPlan = popup.getByRole('region', { name: 'Current plan' });
+    expect(await currentPlan.innerText()).not.toMatch(/Trial days left|Days until expiry/);
+    await currentPlan.getByText('Next renewal').waitFor();
+    expect(await popup.getByTestId('trial-kept').innerText()).toMatch(/^Your free trial runs to .+; the Starter plan you paid for starts then and renews on .+\.$/);
 
     // The owner hears of the payment: a red dot, gone once the list is opened.
     await popup.getByTestId('unread-dot').waitFor();
@@ -83,14 +116,17 @@ describe('billing', () => {
     await popup.getByTestId('unread-dot').waitFor({ state: 'detached' });
   });
 
-  it('a declined sandbox payment shows as failed', async () => {
+  it('a declined sandbox payment says "Payment declined" and shows as failed; the checkout page names the plan and the amount', async () => {
     const page = await session.openPage({ cookieConsent: 'accepted' });
     await signInThroughForm(page, ACCOUNTS.owner);
     await page.goto(appUrl('/admin/settings?tab=billing', 'demo'));
     const popup = await upgradeInNewTab(page, 'Upgrade to Professional (monthly)');
+    expect(await popup.getByRole('heading', { level: 1 }).innerText()).toBe('Dukani subscription: Professional, monthly');
+    expect(await popup.getByTestId('amount').innerText()).toBe('KES 3,500.00');
     await popup.getByRole('button', { name: 'Decline' }).click();
     await popup.waitForURL((url) => url.pathname === '/admin/settings');
-    await toast(popup, 'Error', 'Failed to verify payment').waitFor();
+    await toast(popup, 'Payment declined', 'No money was taken').waitFor();
+    expect(await popup.getByText('Failed to verify payment').count()).toBe(0);
     await popup.getByRole('region', { name: 'Payment history' }).getByText('Failed').first().waitFor();
   });
 
@@ -113,6 +149,46 @@ describe('billing', () => {
     await page.getByRole('heading', { name: 'Subscription Required', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(appUrl('/auth', 'lapsed'));
+  });
+
+  it('behind the gate the lapsed owner opens the profile and exports the data, and no request is refused (issue 10 item 8)', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 402 || response.status() === 403) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await signInThroughForm(page, LAPSED_OWNER);
+    await page.getByRole('heading', { name: 'Subscription Required', level: 1 }).waitFor();
+    await page.getByText(/^Trial ended on \d{1,2} [A-Z][a-z]{2} \d{4}$/).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // The profile: password and sign-in activity.
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL(appUrl('/profile', 'lapsed'));
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByText('Successful').first().waitFor();
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Change Password' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // Back to the gate, and the shop's data goes with its owner.
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Subscription Required', level: 1 }).waitFor();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export products (CSV)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toMatch(/^\uFEFF?name,/i);
+
+    // The billing tab says the trial ended, not "Trial · 0 days · Free during the trial".
+    await page.goto(appUrl('/admin/settings?tab=billing', 'lapsed'));
+    const currentPlan = page.getByRole('region', { name: 'Current plan' });
+    await currentPlan.getByTestId('subscription-status').getByText('Trial ended').waitFor();
+    expect(await currentPlan.innerText()).not.toMatch(/Free during the trial|Days until expiry/);
+    await page.getByRole('heading', { name: 'Plans' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
   });
 
   it('the lapsed owner sees Subscription Required, upgrades and gets back in', async () => {

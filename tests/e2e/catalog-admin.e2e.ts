@@ -161,6 +161,43 @@ describe('categories, brands and units', () => {
     await rowNamed(table, `${drinks} › ${fizzyDrinks}`).waitFor();
   });
 
+  it("gives a category a VAT class for new products: the product form starts with it, inside sub-categories too", async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    await signInAcmeOwner(page);
+    const suffix = uniqueSuffix();
+    const flour = `Flour ${suffix}`;
+    const unga = `Unga ${suffix}`;
+
+    await page.goto(appUrl('/admin/products/categories', ACME));
+    await addReference(page, 'category', async (dialog) => {
+      await dialog.getByLabel('Category name').fill(flour);
+      await dialog.getByLabel('VAT class for new products').selectOption({ label: 'Zero-rated (0%)' });
+    });
+    await addReference(page, 'category', async (dialog) => {
+      await dialog.getByLabel('Category name').fill(unga);
+      await dialog.getByLabel('Inside category').selectOption({ label: flour });
+      // Left blank, a sub-category takes its parent's class, and the blank choice says so.
+      await dialog.getByRole('option', { name: `As ${flour} (Zero-rated (0%))` }).waitFor({ state: 'attached' });
+    });
+    const table = page.getByRole('table', { name: 'Categories' });
+    await expectCell(table, flour, 'VAT for new products', 'Zero-rated (0%)');
+    await expectCell(table, `${flour} › ${unga}`, 'VAT for new products', 'Zero-rated (0%)');
+
+    await page.goto(appUrl('/admin/products/new', ACME));
+    const form = page.getByRole('form', { name: 'New product' });
+    const taxClass = form.getByLabel('Tax class');
+    expect(await taxClass.inputValue()).toBe('standard');
+    const name = `Jogoo maize meal 2 kg ${suffix}`;
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form.getByLabel('Selling price').fill('150');
+    await form.getByLabel('Category', { exact: true }).selectOption({ label: `${flour} › ${unga}` });
+    await expect.poll(() => taxClass.inputValue()).toBe('zero_rated');
+    await form.getByText(`The VAT class for new products in ${flour} › ${unga}`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await toast(page, `${name} added`).waitFor();
+    await page.getByText('Zero-rated (0%), prices include VAT', { exact: true }).waitFor();
+  });
+
   it('creates, renames and deletes a brand', async () => {
     const page = await session.openPage({ cookieConsent: 'accepted' });
     await signInAcmeOwner(page);
@@ -340,6 +377,28 @@ describe('Settings → Inventory', () => {
     await toast(page, 'Inventory settings saved').waitFor();
     await page.reload();
     expect(await form.getByLabel('Reduced VAT rate').inputValue()).toBe('8');
+  });
+
+  it('price rounding is whole shillings until the owner picks another step, which stays after a reload', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    await signInAcmeOwner(page);
+    await page.goto(appUrl('/admin/settings', ACME));
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    const form = page.getByRole('form', { name: 'Inventory settings' });
+    const rounding = form.getByLabel('Price rounding');
+    expect(await rounding.inputValue()).toBe('1');
+    await form.getByText('Prices the app works out, such as a bulk +7% change, round half up to this: KSh 144.45 → 144 (nearest 1), 145 (nearest 5). Prices you type are kept as typed.', { exact: true }).waitFor();
+
+    await rounding.selectOption({ label: 'Nearest KSh 5' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Inventory settings saved').waitFor();
+    await page.reload();
+    expect(await form.getByLabel('Price rounding').inputValue()).toBe('5');
+
+    // Back to whole shillings, as the other suites expect.
+    await form.getByLabel('Price rounding').selectOption({ label: 'Nearest KSh 1' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Inventory settings saved').waitFor();
   });
 
   it('on Starter the "Allow negative stock" switch is locked with the Pro badge', async () => {

@@ -12,7 +12,8 @@ declare module 'vitest' {
   }
 }
 
-const SERVER_START_TIMEOUT_MS = 60_000;
+// A fresh server migrates and seeds first: a minute or more on a busy two-core machine.
+const SERVER_START_TIMEOUT_MS = 180_000;
 
 /**
  * E2E_BASE_URL set (CI, which runs `npm start` itself): test that server, which must run with
@@ -37,7 +38,7 @@ export default async function setup(project: TestProject) {
   const port = await findFreePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dukani-e2e-'));
   // TRUST_PROXY: each browser context names its own client address (support/browser.ts), so the
-  // per-address sign-in limit (30 per 15 min) applies per simulated till, not to the whole suite.
+  // sign-in failure limits (README "Sign-in limits") apply per simulated till, not to the whole suite.
   const env: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, TRUST_PROXY: 'true' };
   const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env,

@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
+import { createProduct, MAIN_SHOP, uniqueSuffix } from './support/catalog';
 import { measureHorizontalOverflow } from './support/page-helpers';
 
 const session = useBrowser();
 const artifactsDir = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const OWNER = ACCOUNTS.owner;
 
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true },
@@ -62,7 +65,8 @@ describe.each(VIEWPORTS)('layout on a $viewport.width×$viewport.height screen',
   });
 
   it('/dev/mailbox fits', async () => {
-    const page = await session.openPage({ ...device, cookieConsent: 'accepted' });
+    // The mailbox opens only for this machine (or a platform admin): the browser is the local one here.
+    const page = await session.openPage({ ...device, cookieConsent: 'accepted', clientAddress: '127.0.0.1' });
     // Something to show: a reset request for an address without an account still records nothing,
     // so ask for a real one (the link is never used).
     await page.goto(appUrl('/forgot-password', 'demo'));
@@ -106,6 +110,177 @@ describe.each(VIEWPORTS)('layout on a $viewport.width×$viewport.height screen',
     await page.getByText('Component stack', { exact: true }).click();
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${artifactsDir}error-page-${name}.png`, fullPage: true });
+  });
+});
+
+// Every admin screen, at both sizes, as the demo owner (who may open all of them). The documents
+// the detail pages show are made through the API on a product of this run's own.
+const ADMIN_AREAS = ['sales', 'purchases', 'customers', 'accounting', 'reports', 'team', 'communications'] as const;
+const AREA_TITLES: Record<(typeof ADMIN_AREAS)[number], string> = {
+  sales: 'Sales',
+  purchases: 'Purchases',
+  customers: 'Contacts',
+  accounting: 'Accounting',
+  reports: 'Reports',
+  team: 'Team',
+  communications: 'Communications',
+};
+
+interface AdminFixture {
+  productId: string;
+  productName: string;
+  adjustmentId: string;
+  transferId: string;
+  stockTakeId: string;
+  /** A stock take this file started, cancelled once the pages are checked (one open count per location). */
+  startedStockTakeId: string | null;
+}
+
+/** A same-origin API call from the signed-in page (its session cookie), with an Idempotency-Key for writes. */
+async function callApi<Result>(page: Page, method: string, path: string, body?: unknown): Promise<Result> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
+      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as Result;
+    },
+    { method, path, body },
+  );
+}
+
+async function makeAdminFixture(page: Page): Promise<AdminFixture> {
+  const productName = `Layout check maize flour with a long name to wrap ${uniqueSuffix()}`;
+  const productId = await createProduct(page, OWNER.subdomain, { name: productName, sellingPrice: '180', openingStock: { [MAIN_SHOP]: '40' } });
+  const product = await callApi<{ variants: Array<{ id: string }> }>(page, 'GET', `/api/products/${productId}`);
+  const variantId = product.variants[0]?.id;
+  const locations = (await callApi<{ items: Array<{ id: string; name: string }> }>(page, 'GET', '/api/locations')).items;
+  const main = locations.find((location) => location.name === MAIN_SHOP);
+  const other = locations.find((location) => location.name !== MAIN_SHOP);
+  if (!variantId || !main || !other) throw new Error('The demo shop needs a product variant and two locations');
+
+  const adjustment = await callApi<{ id: string }>(page, 'POST', '/api/inventory/adjustments', {
+    locationId: main.id,
+    reason: 'correction',
+    note: 'Layout check',
+    lines: [{ variantId, quantityChangeMilli: 2000 }],
+  });
+  const transfer = await callApi<{ id: string }>(page, 'POST', '/api/inventory/transfers', {
+    fromLocationId: main.id,
+    toLocationId: other.id,
+    note: 'Layout check',
+    lines: [{ variantId, quantityMilli: 1000 }],
+  });
+  // A count already open at the main shop (another file's) serves as well as a new one.
+  const open = await callApi<{ items: Array<{ id: string; location: { id: string } }> }>(page, 'GET', '/api/inventory/stock-takes?status=counting');
+  const existing = open.items.find((take) => take.location.id === main.id);
+  const stockTakeId = existing?.id ?? (await callApi<{ id: string }>(page, 'POST', '/api/inventory/stock-takes', { locationId: main.id, note: 'Layout check' })).id;
+  if (!existing) await callApi(page, 'PUT', `/api/inventory/stock-takes/${stockTakeId}/counts`, { variantId, countedQuantityMilli: 39_000 });
+  return { productId, productName, adjustmentId: adjustment.id, transferId: transfer.id, stockTakeId, startedStockTakeId: existing ? null : stockTakeId };
+}
+
+/** Each admin route with the browser tab title its page sets once it has rendered. */
+function adminPages(fixture: AdminFixture): Array<{ path: string; title: string }> {
+  const products = '/admin/products';
+  return [
+    { path: '/admin/dashboard', title: 'Home · Demo Duka' },
+    { path: products, title: 'Products' },
+    { path: `${products}/new`, title: 'New product' },
+    { path: `${products}/${fixture.productId}`, title: fixture.productName },
+    { path: `${products}/${fixture.productId}/edit`, title: `Edit ${fixture.productName}` },
+    { path: `${products}/categories`, title: 'Categories' },
+    { path: `${products}/brands`, title: 'Brands' },
+    { path: `${products}/units`, title: 'Units' },
+    { path: `${products}/locations`, title: 'Locations' },
+    { path: `${products}/movements`, title: 'Stock movements' },
+    { path: `${products}/adjustments`, title: 'Adjustments' },
+    { path: `${products}/adjustments/new`, title: 'New adjustment' },
+    { path: `${products}/adjustments/${fixture.adjustmentId}`, title: 'Adjustment' },
+    { path: `${products}/transfers`, title: 'Transfers' },
+    { path: `${products}/transfers/new`, title: 'New transfer' },
+    { path: `${products}/transfers/${fixture.transferId}`, title: 'Transfer' },
+    { path: `${products}/stock-takes`, title: 'Stock takes' },
+    { path: `${products}/stock-takes/${fixture.stockTakeId}`, title: 'Stock take' },
+    { path: `${products}/low-stock`, title: 'Low stock' },
+    { path: `${products}/import`, title: 'Import products' },
+    { path: `${products}/labels?ids=${fixture.productId}`, title: 'Print labels' },
+    ...['business', 'inventory', 'billing', 'features'].map((tab) => ({ path: `/admin/settings?tab=${tab}`, title: 'Settings' })),
+    ...ADMIN_AREAS.map((area) => ({ path: `/admin/${area}`, title: AREA_TITLES[area] })),
+  ];
+}
+
+/** Waits for the page's title and for its data: no grey placeholders or spinners left. */
+async function waitForAdminPage(page: Page, title: string) {
+  await page.waitForFunction((expected) => document.title === expected, title);
+  await page.waitForFunction(() => !document.querySelector('main [data-slot="skeleton"], main [role="status"] .animate-spin, main [aria-busy="true"]'));
+}
+
+describe('every admin page fits without sideways scrolling', () => {
+  let fixture: AdminFixture;
+
+  beforeAll(async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    await signInThroughForm(page, OWNER);
+    fixture = await makeAdminFixture(page);
+    await page.context().close();
+  });
+
+  afterAll(async () => {
+    if (!fixture?.startedStockTakeId) return;
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    await signInThroughForm(page, OWNER);
+    await callApi(page, 'POST', `/api/inventory/stock-takes/${fixture.startedStockTakeId}/cancel`);
+    await page.context().close();
+  });
+
+  it.each(VIEWPORTS)('on a $viewport.width×$viewport.height screen', async ({ name, ...device }) => {
+    const page = await session.openPage({ ...device, cookieConsent: 'accepted' });
+    await signInThroughForm(page, OWNER);
+    const overflowing: string[] = [];
+    const check = async (what: string) => {
+      const { scrollWidth, viewportWidth } = await measureHorizontalOverflow(page);
+      if (scrollWidth > viewportWidth) overflowing.push(`${what}: ${scrollWidth}px`);
+    };
+
+    for (const { path, title } of adminPages(fixture)) {
+      await page.goto(appUrl(path, OWNER.subdomain));
+      await waitForAdminPage(page, title);
+      await check(path);
+    }
+
+    // The notifications list, open over the dashboard.
+    await page.goto(appUrl('/admin/dashboard', OWNER.subdomain));
+    await waitForAdminPage(page, 'Home · Demo Duka');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('menu').waitFor();
+    await check('notifications menu');
+    await page.keyboard.press('Escape');
+
+    await page.goto(appUrl('/profile', OWNER.subdomain));
+    await waitForAdminPage(page, 'Profile · Dukani');
+    for (const tab of ['Personal Info', 'Contact Profile', 'Security', 'Activity']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForFunction(() => !document.querySelector('main [data-slot="skeleton"], main [role="status"] .animate-spin'));
+      await check(`/profile ${tab}`);
+    }
+    await page.screenshot({ path: `${artifactsDir}admin-profile-${name}.png`, fullPage: true });
+    expect(overflowing).toEqual([]);
+    // Some forty page loads on a busy CI machine: more than the suite's minute per test.
+  }, 240_000);
+});
+
+describe.each(VIEWPORTS)('the platform pages on a $viewport.width×$viewport.height screen', ({ name, ...device }) => {
+  it('fit without sideways scrolling', async () => {
+    const page = await session.openPage({ ...device, cookieConsent: 'accepted' });
+    await signInThroughForm(page, ACCOUNTS.superAdmin);
+    for (const path of ['/superadmin', '/profile']) {
+      await page.goto(appUrl(path));
+      await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('main [data-slot="skeleton"], main [role="status"] .animate-spin'));
+      const { scrollWidth, viewportWidth } = await measureHorizontalOverflow(page);
+      expect(scrollWidth, path).toBeLessThanOrEqual(viewportWidth);
+    }
+    await page.screenshot({ path: `${artifactsDir}platform-profile-${name}.png` });
   });
 });
 

@@ -44,6 +44,31 @@ describe.each([
   });
 });
 
+describe('on a phone, before the password is changed', () => {
+  it('the cookie notice waits for the dialog, and Sign Out leads back to sign-in, where the notice can be answered', async () => {
+    const page = await session.openPage({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+    await page.goto(appUrl('/auth', 'demo'));
+    await submitSignIn(page, ACCOUNTS.newHire.email, DEMO_PASSWORD);
+    const dialog = dialogOf(page);
+    await dialog.waitFor();
+    // The notice appears 1 s after load; under the modal dialog it could not be answered.
+    await page.waitForTimeout(1_500);
+    expect(await page.getByTestId('cookie-notice').count()).toBe(0);
+    const signOut = dialog.getByRole('button', { name: 'Sign Out' });
+    const box = await signOut.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(667);
+    await signOut.click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(await dialogOf(page).count()).toBe(0);
+    const notice = page.getByTestId('cookie-notice');
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'Accept All' }).click();
+    await notice.waitFor({ state: 'detached' });
+    const user = await page.evaluate(async () => (await (await fetch('/api/auth/session')).json()).user);
+    expect(user).toBeNull();
+  });
+});
+
 describe('a new hire must change the temporary password first', () => {
   it('cannot dismiss the dialog, is told what is wrong, and gets through with a good password', async () => {
     const page = await session.openPage({ cookieConsent: 'accepted' });
@@ -88,6 +113,17 @@ describe('a new hire must change the temporary password first', () => {
     await confirmPassword.fill('Kevin-Mutua-2025');
     await update.click();
     await toast(page, "Passwords Don't Match", 'Please make sure both passwords are identical').waitFor();
+
+    // 4. The temporary password itself is no change (issue 10 item 4): said on the field.
+    await newPassword.fill(DEMO_PASSWORD);
+    await confirmPassword.fill(DEMO_PASSWORD);
+    await update.click();
+    await dialog.getByText('The new password must be different from your temporary password').waitFor();
+    expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
+    expect(await countToasts(page, 'Your password has been successfully changed.')).toBe(0);
+    await newPassword.fill('Kevin-Mutua-2026');
+    expect(await dialog.getByText('The new password must be different from your temporary password').count()).toBe(0);
+    await confirmPassword.fill('Kevin-Mutua-2025');
 
     // Show/hide on each field.
     await dialog.getByRole('button', { name: 'Show password' }).first().click();

@@ -85,7 +85,15 @@ describe('the profile screen (manager)', () => {
     await dialog.getByText('Email cannot be changed. Contact your administrator if needed.').waitFor();
     expect(await dialog.getByLabel('Role').inputValue()).toBe('Store Manager');
     await dialog.getByText('Role is managed by your administrator').waitFor();
-    expect(await dialog.getByLabel('Organization').inputValue()).toMatch(/^[0-9a-f-]{36}$/);
+    // The shop's name, not its id (issue 10 item 17).
+    expect(await dialog.getByLabel('Organization').inputValue()).toBe('Demo Duka');
+
+    // The e-mail note leads to where the address can be changed: Security's Change Email, ready to type.
+    await dialog.getByRole('button', { name: 'Change it in Security' }).click();
+    await dialog.getByRole('tab', { name: 'Security', selected: true }).waitFor();
+    const newEmail = dialog.getByRole('region', { name: 'Change Email' }).getByLabel('New Email');
+    await expect.poll(() => newEmail.evaluate((input) => input === document.activeElement)).toBe(true);
+    await dialog.getByRole('tab', { name: 'Personal Info' }).click();
 
     // Arrow keys move between the tabs.
     await dialog.getByRole('tab', { name: 'Personal Info' }).focus();
@@ -308,7 +316,17 @@ describe('the cashier account, changed for good (last)', () => {
     await updateButton.click();
     await toast(page, 'Failed to change password', 'Current password is incorrect').waitFor();
 
+    // The current password again is no change (issue 10 item 4): said on the new-password field.
     await current.fill(password);
+    await next.fill(password);
+    await confirm.fill(password);
+    await updateButton.click();
+    await section.getByText('The new password must be different from your current password').waitFor();
+    expect(await next.getAttribute('aria-invalid')).toBe('true');
+    expect(await next.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    await next.fill('Cashier-2026!');
+    await confirm.fill('Cashier-2026!');
     await updateButton.click();
     await toast(page, 'Password changed successfully').waitFor();
     await current.waitFor({ state: 'detached' });

@@ -1,9 +1,11 @@
 import { CreditCardIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useSignedInUser } from '../auth/auth-provider';
 import { roleLabel } from '../auth/role-label';
 import { useEntitlements } from '../billing/billing.api';
-import { formatDate } from '../lib/format';
+import { planStatusLine, subscriptionSnapshot } from '../billing/subscription-view';
+import { useDateFormat } from '../lib/date-format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useShopIdentity } from './use-shop-identity';
 import { Detail } from '../components/detail';
@@ -15,13 +17,12 @@ export function AdminHomePage() {
   useDocumentTitle(`Home · ${shop.name}`);
   const { settings } = shop;
 
-  const currency = !shop.hasShop
-    ? 'No shop for this session'
-    : settings.isPending
-      ? 'Loading…'
-      : settings.isError
-        ? 'Not available right now'
-        : `${settings.data.currencyCode} (${settings.data.currencySymbol})`;
+  // Only a session with a shop reaches this page (RequireShop).
+  const currency = settings.isPending
+    ? 'Loading…'
+    : settings.isError
+      ? 'Not available right now'
+      : `${settings.data.currencyCode} (${settings.data.currencySymbol})`;
 
   return (
     <div className="grid gap-6">
@@ -44,26 +45,21 @@ export function AdminHomePage() {
         </dl>
       </section>
 
-      <PlanStatusCard />
+      {/* The plan and its billing are the owner's business (issue 10 item 6). */}
+      {hasTenantRole(user.role, 'admin') && <PlanStatusCard />}
     </div>
   );
 }
 
-
-/** Trial days left, or the renewal date, with the plan; links to billing. */
+/** The subscription's one status with its date (as the Billing tab shows it), and the plan; links to billing. */
 function PlanStatusCard() {
   const user = useSignedInUser();
   const entitlements = useEntitlements({ enabled: user.tenantId !== null });
+  const { formatDate } = useDateFormat();
   if (!entitlements.data) return null;
   const { subscription, access } = entitlements.data;
   const planName = subscription?.plan?.name ?? 'Trial';
-  const status = access.isTrialActive
-    ? `${access.daysLeftInTrial} ${access.daysLeftInTrial === 1 ? 'day' : 'days'} left in your trial`
-    : access.isSubscriptionActive && subscription?.currentPeriodEnd
-      ? `Renews on ${formatDate(subscription.currentPeriodEnd)}`
-      : access.hasAccess
-        ? 'Active'
-        : 'No active subscription';
+  const status = planStatusLine(subscriptionSnapshot(subscription), access.daysLeftInTrial, new Date(), (date) => formatDate(date.toISOString()));
   return (
     <section aria-labelledby="plan-status" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4 sm:p-6">
       <CreditCardIcon aria-hidden className="size-5 shrink-0 text-primary" />

@@ -1,14 +1,15 @@
-import { HomeIcon, LogOutIcon, PanelLeftIcon, UserCogIcon } from 'lucide-react';
+import { HomeIcon, PanelLeftIcon, UserCogIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
-import { useAuth, useSignedInUser } from '../auth/auth-provider';
+import { Link, Outlet, useLocation } from 'react-router';
+import { SignOutMenuItem } from '../auth/account-menu-items';
+import { useSignedInUser } from '../auth/auth-provider';
+import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
 import { useEntitlements } from '../billing/billing.api';
-import { SubscriptionRequiredPage } from '../billing/subscription-required-page';
+import { LapsedShop } from '../billing/lapsed-shop';
 import { ThemeToggle } from '../components/theme-toggle';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
-import { DropdownMenuItem, DropdownMenuSeparator } from '../components/ui/dropdown-menu';
+import { DropdownMenuItem } from '../components/ui/dropdown-menu';
 import { UserMenu } from '../components/user-menu';
 import { ProfileDialog } from '../profile/profile-dialog';
 import { AdminSidebar, AdminSidebarSheet } from './admin-sidebar';
@@ -17,16 +18,29 @@ import { initialSidebarOpen, isSidebarShortcut, readSidebarCookie, sidebarCookie
 import { useShopIdentity } from './use-shop-identity';
 
 /**
- * The tenant admin shell (spec §2): collapsible sidebar, header with notifications and the user
- * menu, and the Subscription Required gate in front of it all.
+ * The Subscription Required gate (spec §4) in front of the tenant admin shell: while the shop's
+ * subscription fails it, only what answers without one is mounted (web/billing/lapsed-shop.tsx).
  */
 export function AdminLayout() {
   const user = useSignedInUser();
-  const { signOut } = useAuth();
+  const hasShop = user.tenantId !== null;
+  const entitlements = useEntitlements({ enabled: hasShop });
+  if (hasShop && entitlements.isPending) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Checking your subscription" />
+      </div>
+    );
+  }
+  if (entitlements.data && !entitlements.data.passesGate) return <LapsedShop entitlements={entitlements.data} />;
+  return <AdminShell entitlements={entitlements.data} />;
+}
+
+/** The tenant admin shell (spec §2): collapsible sidebar, header with notifications and the user menu. */
+function AdminShell({ entitlements }: { entitlements: EntitlementsResponse | undefined }) {
+  const user = useSignedInUser();
   const shop = useShopIdentity();
-  const entitlements = useEntitlements({ enabled: shop.hasShop });
   const location = useLocation();
-  const [searchParams] = useSearchParams();
   const [isProfileOpen, setIsProfileOpen] = useState(false);
   const [isSidebarOpen, setIsSidebarOpen] = useState(() =>
     initialSidebarOpen(location.pathname, location.search, readSidebarCookie(document.cookie)),
@@ -72,23 +86,8 @@ export function AdminLayout() {
     menuTriggerRef.current?.focus();
   };
 
-  // Spec §4 "Gate rules": a failed gate shows the Subscription Required page over the whole
-  // area, except the billing tab for the shop admin (where the plans are).
-  const canManageBilling = hasTenantRole(user.role, 'admin');
-  const isBillingTab = location.pathname === '/admin/settings' && searchParams.get('tab') === 'billing';
-  if (shop.hasShop && entitlements.isPending) {
-    return (
-      <div className="flex min-h-dvh items-center justify-center">
-        <Spinner label="Checking your subscription" />
-      </div>
-    );
-  }
-  if (entitlements.data && !entitlements.data.passesGate && !(canManageBilling && isBillingTab)) {
-    return <SubscriptionRequiredPage entitlements={entitlements.data} canManageBilling={canManageBilling} />;
-  }
-
   const userName = user.fullName?.trim() || user.email.split('@')[0] || 'User';
-  const sidebarProps = { shopName: shop.name, logoUrl: shop.logoUrl, userName, entitlements: entitlements.data };
+  const sidebarProps = { shopName: shop.name, logoUrl: shop.logoUrl, userName, entitlements };
   return (
     <div className="flex min-h-dvh">
       <AdminSidebar isOpen={isSidebarOpen} {...sidebarProps} />
@@ -120,16 +119,12 @@ export function AdminLayout() {
                   Profile Settings
                 </DropdownMenuItem>
                 <DropdownMenuItem asChild>
-                  <Link to="/admin/dashboard">
+                  <Link to={user.isPlatformAdmin ? '/superadmin' : '/admin/dashboard'}>
                     <HomeIcon aria-hidden />
                     Home
                   </Link>
                 </DropdownMenuItem>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem onSelect={() => void signOut()}>
-                  <LogOutIcon aria-hidden />
-                  Sign Out
-                </DropdownMenuItem>
+                <SignOutMenuItem />
               </UserMenu>
             </div>
           </div>

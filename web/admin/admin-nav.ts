@@ -11,17 +11,28 @@ import {
   UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { hasTenantRole, type TenantRole } from '../../core/auth/roles.rules';
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
 
-export interface AdminNavItem {
+/** A link in one of the admin area's navigations. */
+export interface RoleNavItem {
   title: string;
   to: string;
+  /** The weakest role the page is for (the server's minimum for what the page does); everyone when absent. */
+  minRole?: TenantRole;
+}
+
+export interface AdminNavItem extends RoleNavItem {
   icon: LucideIcon;
   /** The plan feature the page needs (spec §2). */
   feature?: FeatureKey;
 }
 
-/** Spec §2 sidebar groups. */
+/**
+ * Spec §2 sidebar groups. Each person sees only the areas their role can use (issue 10 item 6):
+ * cashiers sell and serve customers; purchasing, the books, reports and messaging are for
+ * managers; the team is the owner's.
+ */
 export const ADMIN_NAV: ReadonlyArray<{ label: string; items: readonly AdminNavItem[] }> = [
   { label: 'Main', items: [{ title: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboardIcon }] },
   {
@@ -29,13 +40,18 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; items: readonly AdminNavI
     items: [
       { title: 'Products', to: '/admin/products', icon: PackageIcon },
       { title: 'Sales', to: '/admin/sales', icon: ShoppingCartIcon },
-      { title: 'Purchases', to: '/admin/purchases', icon: TruckIcon },
+      { title: 'Purchases', to: '/admin/purchases', icon: TruckIcon, minRole: 'manager' },
       { title: 'Contacts', to: '/admin/customers', icon: UsersRoundIcon },
-      { title: 'Accounting', to: '/admin/accounting', icon: BookOpenIcon, feature: 'advanced_accounting' },
-      { title: 'Reports', to: '/admin/reports', icon: BarChart3Icon, feature: 'advanced_reporting' },
-      { title: 'Team', to: '/admin/team', icon: UsersIcon, feature: 'user_roles' },
-      { title: 'Communications', to: '/admin/communications', icon: MegaphoneIcon, feature: 'advanced_notifications' },
+      { title: 'Accounting', to: '/admin/accounting', icon: BookOpenIcon, feature: 'advanced_accounting', minRole: 'manager' },
+      { title: 'Reports', to: '/admin/reports', icon: BarChart3Icon, feature: 'advanced_reporting', minRole: 'manager' },
+      { title: 'Team', to: '/admin/team', icon: UsersIcon, feature: 'user_roles', minRole: 'admin' },
+      { title: 'Communications', to: '/admin/communications', icon: MegaphoneIcon, feature: 'advanced_notifications', minRole: 'manager' },
     ],
   },
   { label: 'System', items: [{ title: 'Settings', to: '/admin/settings', icon: SettingsIcon }] },
 ];
+
+/** The items this role can use, in order. */
+export function itemsForRole<T extends RoleNavItem>(items: readonly T[], role: string | null): T[] {
+  return items.filter((item) => !item.minRole || hasTenantRole(role, item.minRole));
+}

@@ -5,7 +5,8 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { cn } from '../lib/cn';
 import { TenantLogo } from '../tenancy/tenant-logo';
-import { ADMIN_NAV, type AdminNavItem } from './admin-nav';
+import { useSignedInUser } from '../auth/auth-provider';
+import { ADMIN_NAV, itemsForRole, type AdminNavItem } from './admin-nav';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from './sidebar-state';
 
 const BILLING_PATH = '/admin/settings?tab=billing';
@@ -60,6 +61,8 @@ function SidebarBody({
   isCollapsed,
   onNavigate,
 }: SidebarProps & { isCollapsed: boolean; onNavigate?: () => void }) {
+  const { role } = useSignedInUser();
+  const groups = ADMIN_NAV.map((group) => ({ label: group.label, items: itemsForRole(group.items, role) })).filter((group) => group.items.length > 0);
   return (
     <>
       <div className={cn('flex items-center gap-2.5 border-b p-3', isCollapsed && 'justify-center px-1.5')}>
@@ -74,7 +77,7 @@ function SidebarBody({
         )}
       </div>
       <nav aria-label="Admin" className="grid gap-4 p-2">
-        {ADMIN_NAV.map((group) => (
+        {groups.map((group) => (
           <div key={group.label} className="grid gap-1">
             {!isCollapsed && <p className="px-2 text-xs font-medium text-muted-foreground">{group.label}</p>}
             <ul className="grid gap-0.5">

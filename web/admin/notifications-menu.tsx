@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
 import { apiRequest } from '../lib/api-client';
 import { cn } from '../lib/cn';
-import { formatDateTime } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 
 export const notificationsQueryKey = ['notifications'] as const;
 
@@ -15,6 +15,7 @@ export const notificationsQueryKey = ['notifications'] as const;
 export function NotificationsMenu() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { formatDateTime } = useDateFormat();
   const list = useQuery({
     queryKey: notificationsQueryKey,
     queryFn: () => apiRequest('/api/notifications', { schema: notificationListSchema }),

@@ -3,8 +3,9 @@ import { Outlet, useLocation } from 'react-router';
 import { AuthProvider } from '../auth/auth-provider';
 import { CookieNotice } from '../components/cookie-notice';
 import { ErrorBoundary } from '../errors/error-boundary';
+import { DisplayTimeZoneProvider } from './display-time-zone-provider';
 
-/** Every page: the auth state, its own error boundary (reset by navigating away) and the cookie notice. */
+/** Every page: the auth state, the time zone for dates, its own error boundary (reset by navigating away) and the cookie notice. */
 export function RootLayout() {
   const { pathname } = useLocation();
 
@@ -16,9 +17,11 @@ export function RootLayout() {
 
   return (
     <AuthProvider>
-      <ErrorBoundary resetKey={pathname}>
-        <Outlet />
-      </ErrorBoundary>
+      <DisplayTimeZoneProvider>
+        <ErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </DisplayTimeZoneProvider>
       <CookieNotice />
     </AuthProvider>
   );

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { AdminHomePage } from '../admin/admin-home-page';
 import { AdminLayout } from '../admin/admin-layout';
 import { AREA_PAGES, AreaPage, type AreaKey } from '../admin/area-page';
+import { RequireShop } from '../admin/require-shop';
 import { inventoryRoutes } from '../inventory/inventory-routes';
 import { productBulkRoutes } from '../products/bulk/bulk-routes';
 import { ProductsLayout } from '../products/products-layout';
@@ -45,19 +46,25 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        // Every signed-in person; a platform admin visiting /admin is let in too (spec §6).
+        // Every signed-in person; a platform admin visiting /admin is let in too (spec §6), where
+        // the address has a shop (RequireShop).
         element: <RequireAuth />,
         children: [
           {
             path: 'admin',
-            element: <AdminLayout />,
+            element: <RequireShop />,
             children: [
-              { index: true, element: <AdminHomePage /> },
-              { path: 'dashboard', element: <AdminHomePage /> },
-              { path: 'settings', element: <SettingsPage /> },
-              { path: 'products', element: <ProductsLayout />, children: [...productRoutes, ...inventoryRoutes, ...productBulkRoutes] },
-              ...(Object.keys(AREA_PAGES) as AreaKey[]).map((area) => ({ path: area, element: <AreaPage area={area} /> })),
-              { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+              {
+                element: <AdminLayout />,
+                children: [
+                  { index: true, element: <AdminHomePage /> },
+                  { path: 'dashboard', element: <AdminHomePage /> },
+                  { path: 'settings', element: <SettingsPage /> },
+                  { path: 'products', element: <ProductsLayout />, children: [...productRoutes, ...inventoryRoutes, ...productBulkRoutes] },
+                  ...(Object.keys(AREA_PAGES) as AreaKey[]).map((area) => ({ path: area, element: <AreaPage area={area} /> })),
+                  { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+                ],
+              },
             ],
           },
           { path: 'profile', element: <ProfileLayout />, children: [{ index: true, element: <ProfilePage /> }] },

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { SessionUser } from '../../core/auth/session.schemas';
-import { isUnauthorized } from '../lib/api-client';
+import { failureLogDetail, isUnauthorized } from '../lib/api-client';
 import { logger } from '../lib/logger';
 import { tenantContextQueryKey } from '../tenancy/tenancy.api';
 import { fetchSession, sessionQueryKey, signOutRequest } from './auth.api';
@@ -91,7 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           await signOutRequest();
         } catch (error) {
           // The cookie may outlive this, but this device forgets the session either way.
-          logger.warn('Sign-out request failed', error);
+          logger.warn('Sign-out request failed', failureLogDetail(error));
         }
         clearAuthState('signed-out');
       },

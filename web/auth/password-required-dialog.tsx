@@ -2,7 +2,7 @@ import { KeyRoundIcon } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { PASSWORD_MIN_LENGTH, checkPasswordDialog } from '../../core/auth/password.rules';
-import { FormField } from '../components/form-field';
+import { fieldControlProps, FormField } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
 import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { Button } from '../components/ui/button';
@@ -20,12 +20,16 @@ const warnRequired = () =>
  * temporary password. No Cancel, no dismissal by Escape or an outside click — trying says why.
  */
 export function PasswordRequiredDialog() {
-  const { refreshSession } = useAuth();
+  const { refreshSession, signOut } = useAuth();
   const change = useRequiredPasswordChangeMutation();
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  // The server's word on the new password itself (e.g. it is still the temporary one).
+  const [newPasswordError, setNewPasswordError] = useState<string>();
   const [isUpdating, setIsUpdating] = useState(false);
+  const [isSigningOut, setIsSigningOut] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const newPasswordRef = useRef<HTMLInputElement>(null);
 
   const refuseEscape = (event: globalThis.KeyboardEvent) => {
     event.preventDefault();
@@ -59,9 +63,15 @@ export function PasswordRequiredDialog() {
     try {
       await change.mutateAsync({ newPassword, confirmPassword });
     } catch (error) {
-      toast.error('Update Failed', {
-        description: isApiError(error) && error.message ? error.message : 'Failed to update password. Please try again.',
-      });
+      const fieldMessage = isApiError(error) ? error.fieldMessage('newPassword') : undefined;
+      if (fieldMessage) {
+        setNewPasswordError(fieldMessage);
+        newPasswordRef.current?.focus();
+      } else {
+        toast.error('Update Failed', {
+          description: isApiError(error) && error.message ? error.message : 'Failed to update password. Please try again.',
+        });
+      }
       setIsUpdating(false);
       return;
     }
@@ -92,13 +102,17 @@ export function PasswordRequiredDialog() {
           </DialogDescription>
         </DialogHeader>
         <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
-          <FormField id="required-new-password" label="New Password">
+          <FormField id="required-new-password" label="New Password" error={newPasswordError}>
             <PasswordInput
-              id="required-new-password"
+              ref={newPasswordRef}
+              {...fieldControlProps('required-new-password', { error: newPasswordError })}
               autoComplete="new-password"
               placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
               value={newPassword}
-              onChange={(event) => setNewPassword(event.target.value)}
+              onChange={(event) => {
+                setNewPassword(event.target.value);
+                setNewPasswordError(undefined);
+              }}
               onKeyDown={submitOnEnter}
             />
             <PasswordStrengthMeter password={newPassword} />
@@ -113,7 +127,20 @@ export function PasswordRequiredDialog() {
             />
           </FormField>
           <DialogFooter>
-            <Button type="submit" disabled={isEmpty || isUpdating}>
+            {/* Not now, or not me: the way out that is not past the dialog. */}
+            <Button
+              type="button"
+              variant="outline"
+              disabled={isUpdating || isSigningOut}
+              onClick={() => {
+                setIsSigningOut(true);
+                void signOut();
+              }}
+            >
+              {isSigningOut && <InlineSpinner />}
+              Sign Out
+            </Button>
+            <Button type="submit" disabled={isEmpty || isUpdating || isSigningOut}>
               {isUpdating && <InlineSpinner />}
               {isUpdating ? 'Updating…' : 'Update Password'}
             </Button>

@@ -39,9 +39,13 @@ export function RequireAuth({ allowedRoles, requirePlatformAdmin = false }: Requ
   }
   const isAllowed = requirePlatformAdmin ? auth.user.isPlatformAdmin : isRoleAllowed(auth.user.role, allowedRoles);
   if (!isAllowed) return <Navigate to="/" replace />;
+  // Behind the mandatory dialog the page is inert: the admin area may mount after the dialog (it
+  // waits for the plan), where the dialog's own hiding of the page behind would miss it.
   return (
     <>
-      <Outlet />
+      <div className="contents" inert={auth.user.requirePasswordChange}>
+        <Outlet />
+      </div>
       {auth.user.requirePasswordChange && <PasswordRequiredDialog />}
     </>
   );

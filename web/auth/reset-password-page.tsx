@@ -64,21 +64,29 @@ export function ResetPasswordPage() {
     reset.mutate(parsed.data);
   };
 
-  const serverMessage = reset.isError
-    ? isApiError(reset.error)
-      ? reset.error.message
-      : 'The password could not be changed. Please try again.'
-    : null;
+  // A refusal of the password itself (e.g. it is the current one) belongs on its field; any other
+  // refusal is about the link.
+  const newPasswordRefusal = isApiError(reset.error) ? reset.error.fieldMessage('newPassword') : undefined;
+  const newPasswordError = fieldErrors.newPassword ?? newPasswordRefusal;
+  const serverMessage =
+    reset.isError && !newPasswordRefusal
+      ? isApiError(reset.error)
+        ? reset.error.message
+        : 'The password could not be changed. Please try again.'
+      : null;
   return (
     <AuthCard title="Choose a new password" description={`Use at least ${PASSWORD_MIN_LENGTH} characters. Longer, with a mix of letters, digits and symbols, is stronger.`}>
       <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Choose a new password">
         {serverMessage && <InvalidLink message={serverMessage} />}
-        <FormField id="reset-new-password" label="New password" error={fieldErrors.newPassword}>
+        <FormField id="reset-new-password" label="New password" error={newPasswordError}>
           <PasswordInput
-            {...fieldControlProps('reset-new-password', { error: fieldErrors.newPassword })}
+            {...fieldControlProps('reset-new-password', { error: newPasswordError })}
             autoComplete="new-password"
             value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
+            onChange={(event) => {
+              setNewPassword(event.target.value);
+              if (newPasswordRefusal) reset.reset();
+            }}
           />
           <PasswordStrengthMeter password={newPassword} />
         </FormField>

@@ -1,33 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, RefreshCwIcon } from 'lucide-react';
+import { CheckIcon, ClockIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { BillingOverview } from '../../core/billing/billing.schemas';
+import { subscriptionPhase, type SubscriptionPhase } from '../../core/billing/subscription.rules';
+import { planOffer } from '../../core/billing/plan-offer.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { InlineSpinner, Spinner } from '../components/ui/spinner';
-import { formatDate } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 import { logger } from '../lib/logger';
 import { syncSubscriptionRequest, useBillingOverview, verifyPaymentRequest } from './billing.api';
 import { billingQueryKey } from './billing-keys';
 import { pricePerPeriod } from './subscription-required-page';
+import { subscriptionSnapshot } from './subscription-view';
 import { useCheckout } from './use-checkout';
 
-const STATUS_LABELS: Record<string, string> = {
-  active: 'Active',
-  trial: 'Trial',
-  trialing: 'Trial',
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
   completed: 'Completed',
   failed: 'Failed',
+  amount_mismatch: 'Amount mismatch',
 };
-const statusLabel = (status: string) => STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
-const statusVariant = (status: string) =>
-  status === 'active' || status === 'completed' ? 'success' : status === 'failed' || status === 'expired' || status === 'cancelled' ? 'destructive' : 'secondary';
+const paymentStatusLabel = (status: string) => PAYMENT_STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
+const paymentStatusVariant = (status: string) =>
+  status === 'completed' ? 'success' : status === 'failed' || status === 'amount_mismatch' ? 'destructive' : 'secondary';
 
 /**
  * Admin billing: the current plan, plans to upgrade to, the last 10 payments, Sync; and the
@@ -47,13 +46,20 @@ export function BillingTab() {
     void (async () => {
       try {
         const result = await verifyPaymentRequest(reference);
-        if (result.status !== 'completed') throw new Error(`Payment verification failed: ${result.status}`);
-        toast.success('Payment Verified!', { description: 'Your subscription has been activated successfully.' });
+        // Verified, but not paid: say what happened to the payment, not that checking it failed.
+        if (result.status === 'completed') {
+          toast.success('Payment Verified!', { description: 'Your subscription has been activated successfully.' });
+        } else if (result.status === 'failed') {
+          toast.error('Payment declined', { description: 'No money was taken. You can choose a plan and try again.' });
+        } else {
+          toast.error('Payment not completed', { description: 'Your subscription is unchanged. You can choose a plan and try again.' });
+        }
       } catch (error) {
         logger.warn('Payment verification failed', error);
         toast.error('Error', { description: 'Failed to verify payment' });
       }
-      await queryClient.invalidateQueries({ queryKey: billingQueryKey });
+      // The reference leaves the address first: the refreshed subscription may open the gate and
+      // mount this tab again, which must not verify the payment a second time.
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
@@ -63,6 +69,7 @@ export function BillingTab() {
         },
         { replace: true },
       );
+      await queryClient.invalidateQueries({ queryKey: billingQueryKey });
     })();
   }, [reference, queryClient, setSearchParams]);
 
@@ -106,10 +113,16 @@ export function BillingTab() {
 }
 
 function CurrentPlan({ data, onSync, isSyncing }: { data: BillingOverview; onSync: () => void; isSyncing: boolean }) {
-  const { subscription, access } = data;
-  const status = subscription?.status ?? null;
+  const { subscription } = data;
+  const { formatDate } = useDateFormat();
   const plan = subscription?.plan ?? null;
   const currentPlan = plan ? data.plans.find((candidate) => candidate.id === plan.id) : undefined;
+  const phase = subscriptionPhase(subscriptionSnapshot(subscription), new Date());
+  const planPrice = currentPlan
+    ? pricePerPeriod({ ...currentPlan, priceMinor: currentPlan.effectivePriceMinor })
+    : plan
+      ? pricePerPeriod(plan)
+      : null;
   return (
     <section aria-labelledby="current-plan" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -128,42 +141,73 @@ function CurrentPlan({ data, onSync, isSyncing }: { data: BillingOverview; onSyn
         <div className="grid gap-0.5">
           <dt className="text-xs text-muted-foreground">Status</dt>
           <dd>
-            {status ? (
-              <Badge data-testid="subscription-status" variant={statusVariant(status)}>
-                {statusLabel(status)}
-              </Badge>
-            ) : (
-              'No subscription'
-            )}
+            <Badge data-testid="subscription-status" variant={phaseVariant(phase)}>
+              {phase.label}
+            </Badge>
           </dd>
         </div>
-        <div className="grid gap-0.5">
-          <dt className="text-xs text-muted-foreground">{access.isTrialActive ? 'Trial days left' : 'Days until expiry'}</dt>
-          <dd className="font-medium">{access.isTrialActive ? access.daysLeftInTrial : Math.max(0, access.daysUntilExpiry)}</dd>
-        </div>
+        <PhaseDate phase={phase} />
         <div className="grid gap-0.5">
           <dt className="text-xs text-muted-foreground">Price</dt>
-          <dd className="font-medium">
-            {currentPlan
-              ? pricePerPeriod({ ...currentPlan, priceMinor: currentPlan.effectivePriceMinor })
-              : plan
-                ? pricePerPeriod(plan)
-                : 'Free during the trial'}
-          </dd>
+          <dd className="font-medium">{phase.kind === 'trial' ? 'Free during the trial' : (planPrice ?? 'Choose a plan below')}</dd>
         </div>
       </dl>
+      {phase.kind === 'paid' && phase.freeUntil && (
+        <p data-testid="trial-kept" className="text-sm text-muted-foreground">
+          Your free trial runs to {formatDate(phase.freeUntil.toISOString())}; the {plan?.name ?? ''} plan you paid for starts then
+          {phase.renewsOn ? ` and renews on ${formatDate(phase.renewsOn.toISOString())}` : ''}.
+        </p>
+      )}
     </section>
   );
 }
 
+const daysLeft = (date: Date) => Math.max(0, Math.ceil((date.getTime() - Date.now()) / 86_400_000));
+
+/** The one date that matters for this status: when the trial ends, when the plan renews, when it ended. */
+function PhaseDate({ phase }: { phase: SubscriptionPhase }) {
+  const { formatDate } = useDateFormat();
+  const item = (label: string, value: string) => (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+  switch (phase.kind) {
+    case 'trial':
+      if (!phase.trialEnd) return item('Trial ends', 'No end date');
+      return item('Trial ends on', `${formatDate(phase.trialEnd.toISOString())} (${daysLeft(phase.trialEnd)} ${daysLeft(phase.trialEnd) === 1 ? 'day' : 'days'} left)`);
+    case 'paid':
+      return item('Next renewal', phase.renewsOn ? formatDate(phase.renewsOn.toISOString()) : 'No end date');
+    case 'ended':
+      return item(phase.what === 'trial' ? 'Trial ended on' : 'Ended on', phase.endedOn ? formatDate(phase.endedOn.toISOString()) : '—');
+    case 'cancelled':
+      return item('Ends on', phase.endedOn ? formatDate(phase.endedOn.toISOString()) : '—');
+    case 'pending':
+      return item('Payment', 'Waiting for your payment');
+    case 'none':
+      return item('Trial', '—');
+  }
+}
+
+const phaseVariant = (phase: SubscriptionPhase) =>
+  phase.kind === 'paid' ? 'success' : phase.kind === 'ended' || phase.kind === 'cancelled' ? 'destructive' : 'secondary';
+
 function Plans({ data }: { data: BillingOverview }) {
   const checkout = useCheckout();
-  const currentPlanId = data.subscription?.status === 'active' ? data.subscription.plan?.id : undefined;
+  const isPaid = subscriptionPhase(subscriptionSnapshot(data.subscription), new Date()).kind === 'paid';
+  const currentPlanId = isPaid ? data.subscription?.plan?.id : undefined;
+  const takesPayments = data.provider !== null;
   return (
     <section aria-labelledby="plans" className="grid gap-3">
       <h2 id="plans" className="font-semibold">
         Plans
       </h2>
+      {!takesPayments && (
+        <p role="status" className="rounded-lg border border-dashed p-3 text-sm">
+          Payments are not configured on this server, so plans cannot be bought here yet.
+        </p>
+      )}
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {data.plans.map((plan) => (
           <li key={plan.id} aria-label={`${plan.name} ${plan.period} plan`} className="grid content-start gap-3 rounded-xl border bg-card p-4">
@@ -180,14 +224,7 @@ function Plans({ data }: { data: BillingOverview }) {
             {plan.setupFeeMinor > 0 && (
               <p className="text-xs text-muted-foreground">Setup fee {formatMinorUnits(plan.setupFeeMinor, plan.currency)}</p>
             )}
-            <ul className="grid gap-1 text-sm">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <CheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-                  <span className="min-w-0 break-words">{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <PlanOffer plan={plan} />
             {plan.id === currentPlanId ? (
               <Button variant="outline" disabled>
                 Current plan
@@ -195,7 +232,7 @@ function Plans({ data }: { data: BillingOverview }) {
             ) : (
               <Button
                 onClick={() => checkout.mutate(plan.id)}
-                disabled={checkout.isPending}
+                disabled={checkout.isPending || !takesPayments}
                 aria-label={`Upgrade to ${plan.name} (${plan.period})`}
               >
                 {checkout.isPending && checkout.variables === plan.id && <InlineSpinner />}
@@ -209,7 +246,43 @@ function Plans({ data }: { data: BillingOverview }) {
   );
 }
 
+/**
+ * What the plan includes today, its extras (e.g. "2 months free"), then what it will include once
+ * built, marked coming soon: nothing is sold that the product does not do (docs/decisions/0009).
+ */
+function PlanOffer({ plan }: { plan: BillingOverview['plans'][number] }) {
+  const offer = planOffer(plan.name);
+  const comingSoon = offer.filter((line) => line.availability === 'coming_soon');
+  const included = [...offer.filter((line) => line.availability === 'available').map((line) => line.text), ...plan.features];
+  return (
+    <div className="grid gap-2 text-sm">
+      <ul aria-label={`${plan.name} includes`} className="grid gap-1">
+        {included.map((text) => (
+          <li key={text} className="flex gap-2">
+            <CheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+            <span className="min-w-0 break-words">{text}</span>
+          </li>
+        ))}
+      </ul>
+      {comingSoon.length > 0 && (
+        <div className="grid gap-1">
+          <p className="text-xs font-medium text-muted-foreground">Coming soon (not built yet)</p>
+          <ul aria-label={`${plan.name}: coming soon`} className="grid gap-1 text-muted-foreground">
+            {comingSoon.map((line) => (
+              <li key={line.text} className="flex gap-2">
+                <ClockIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <span className="min-w-0 break-words">{line.text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
 function PaymentHistory({ payments }: { payments: BillingOverview['payments'] }) {
+  const { formatDate } = useDateFormat();
   return (
     <section aria-labelledby="payment-history" className="grid gap-3">
       <h2 id="payment-history" className="font-semibold">
@@ -236,7 +309,7 @@ function PaymentHistory({ payments }: { payments: BillingOverview['payments'] })
                   <td className="p-3">{payment.plan.name}</td>
                   <td className="p-3 whitespace-nowrap">{formatMinorUnits(payment.amountMinor, payment.currency)}</td>
                   <td className="p-3">
-                    <Badge variant={statusVariant(payment.status)}>{statusLabel(payment.status)}</Badge>
+                    <Badge variant={paymentStatusVariant(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
                   </td>
                   <td className="p-3 font-mono text-xs break-all">{payment.reference}</td>
                 </tr>

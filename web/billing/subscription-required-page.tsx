@@ -1,36 +1,59 @@
-import { CreditCardIcon, LogOutIcon } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { CreditCardIcon, DownloadIcon, LogOutIcon, UserCogIcon } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
-import { subscriptionRequiredAction } from '../../core/billing/subscription.rules';
+import { subscriptionPhase, subscriptionRequiredAction, type SubscriptionPhase } from '../../core/billing/subscription.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 import { useAuth } from '../auth/auth-provider';
 import { Button } from '../components/ui/button';
 import { InlineSpinner } from '../components/ui/spinner';
+import { useDateFormat } from '../lib/date-format';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { EXPORT_PATH } from '../products/bulk/bulk.api';
+import { subscriptionSnapshot } from './subscription-view';
 import { useCheckout } from './use-checkout';
+
+const BILLING_TAB = '/admin/settings?tab=billing';
 
 /** "KES 2,500.00 / month" for a plan's price and period. */
 export function pricePerPeriod(plan: { priceMinor: number; currency: string; period: 'monthly' | 'yearly' }): string {
   return `${formatMinorUnits(plan.priceMinor, plan.currency)} / ${plan.period === 'monthly' ? 'month' : 'year'}`;
 }
 
+/** "Trial ended on 22 Nov 2026", or when a paid plan ran out; null when neither applies. */
+function endedLine(phase: SubscriptionPhase, planName: string | null, formatDate: (value: Date) => string): string | null {
+  if (phase.kind !== 'ended' || !phase.endedOn) return null;
+  if (phase.what === 'trial') return `Trial ended on ${formatDate(phase.endedOn)}`;
+  return `Your ${planName ? `${planName} ` : ''}plan ended on ${formatDate(phase.endedOn)}`;
+}
+
 /**
  * Spec §2 "Subscription Required gate page": the plan card, the spec §8 message, Upgrade Now
  * (Complete Payment when pending) and Sign Out. With a plan on record the button starts its
- * checkout; without one it opens the plans list (billing tab, shop admins only).
+ * checkout; without one it opens the plans list (billing tab, shop admins only). Also what stays
+ * the person's and the shop's behind the gate: the profile and the data export (issue 10 item 8).
  */
-export function SubscriptionRequiredPage({ entitlements, canManageBilling }: { entitlements: EntitlementsResponse; canManageBilling: boolean }) {
+export function SubscriptionRequiredPage({
+  entitlements,
+  canManageBilling,
+  canExportData,
+}: {
+  entitlements: EntitlementsResponse;
+  canManageBilling: boolean;
+  canExportData: boolean;
+}) {
   useDocumentTitle('Subscription Required');
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const checkout = useCheckout();
+  const { formatDate } = useDateFormat();
   const subscription = entitlements.subscription;
   const plan = subscription?.plan ?? null;
   const action = subscriptionRequiredAction(subscription?.status);
+  const ended = endedLine(subscriptionPhase(subscriptionSnapshot(subscription), new Date()), plan?.name ?? null, formatDate);
 
   const upgrade = () => {
     if (plan) checkout.mutate(plan.id);
-    else void navigate('/admin/settings?tab=billing');
+    else void navigate(BILLING_TAB);
   };
   // Signing out sends the guard to /auth.
   const leave = () => void signOut();
@@ -44,6 +67,7 @@ export function SubscriptionRequiredPage({ entitlements, canManageBilling }: { e
             Subscription Required
           </h1>
           <p className="text-muted-foreground">{entitlements.subscriptionRequiredMessage}</p>
+          {ended && <p className="font-medium">{ended}</p>}
         </div>
         <div aria-label="Current plan" role="group" className="grid gap-1 rounded-lg border p-4">
           <p className="text-xs text-muted-foreground">Current plan</p>
@@ -60,7 +84,27 @@ export function SubscriptionRequiredPage({ entitlements, canManageBilling }: { e
               {action}
             </Button>
           )}
-          <Button variant="outline" onClick={leave} className={canManageBilling ? '' : 'sm:col-span-2'}>
+          {canManageBilling && plan && (
+            <Button variant="outline" asChild>
+              <Link to={BILLING_TAB}>See all plans</Link>
+            </Button>
+          )}
+          <Button variant="outline" asChild>
+            <Link to="/profile">
+              <UserCogIcon aria-hidden />
+              Profile
+            </Link>
+          </Button>
+          {canExportData && (
+            <Button variant="outline" asChild>
+              {/* A plain download: the browser saves the server's attachment. */}
+              <a href={EXPORT_PATH} download>
+                <DownloadIcon aria-hidden />
+                Export products (CSV)
+              </a>
+            </Button>
+          )}
+          <Button variant="outline" onClick={leave}>
             <LogOutIcon aria-hidden />
             Sign Out
           </Button>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { ApiError } from '../lib/api-client';
 import { logger } from '../lib/logger';
 import { startCheckoutRequest } from './billing.api';
 
@@ -28,7 +29,9 @@ export function useCheckout() {
     },
     onError: (error) => {
       logger.warn('Checkout failed', error);
-      toast.error('Failed to initiate checkout', { description: 'An error occurred while initiating checkout.' });
+      const description =
+        error instanceof ApiError && error.code === 'payments_not_configured' ? error.message : 'An error occurred while initiating checkout.';
+      toast.error('Failed to initiate checkout', { description });
     },
   });
 }

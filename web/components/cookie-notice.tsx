@@ -1,6 +1,7 @@
 import { CookieIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../auth/auth-provider';
 import { browserLocalStorage } from '../lib/browser-storage';
 import { cn } from '../lib/cn';
 import { COOKIE_NOTICE_DELAY_MS, readCookieConsent, storeCookieConsent, type CookieConsent } from '../lib/cookie-consent';
@@ -8,8 +9,13 @@ import { forgetStoredTheme } from '../lib/theme';
 import { ESSENTIAL_STORAGE, FUNCTIONAL_STORAGE, type BrowserStorageItem } from '../legal/browser-storage-inventory';
 import { Button } from './ui/button';
 
-/** Spec §2/§9: shown 1 s after load until the visitor accepts or declines; closing counts as accepting. */
+/**
+ * Spec §2/§9: shown 1 s after load until the visitor accepts or declines; closing counts as accepting.
+ * It waits while the mandatory password dialog is open: that modal dialog makes the rest of the page
+ * inert, so the notice could be seen but not answered.
+ */
 export function CookieNotice() {
+  const { auth } = useAuth();
   const [isOpen, setIsOpen] = useState(false);
   const [showDetails, setShowDetails] = useState(false);
   const titleId = useId();
@@ -27,7 +33,7 @@ export function CookieNotice() {
     setIsOpen(false);
   };
 
-  if (!isOpen) return null;
+  if (!isOpen || auth.user?.requirePasswordChange) return null;
   return (
     <section aria-labelledby={titleId} className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4" data-testid="cookie-notice">
       <div className="mx-auto flex max-h-[calc(100dvh-1.5rem)] max-w-3xl flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-lg">

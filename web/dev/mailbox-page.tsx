@@ -9,7 +9,7 @@ import { Label } from '../components/ui/label';
 import { Spinner } from '../components/ui/spinner';
 import { apiRequest, isApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
-import { formatDateTime } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { withLinksInNewTab } from './mail-html';
 import { outboxResponseSchema, type OutboxMessage } from '../../core/email/outbox.schemas';
@@ -20,6 +20,7 @@ const OUTBOX_LIMIT = 100;
 /** /dev/mailbox: the e-mails Dukani recorded in its local outbox (development only; hidden in production). */
 export function MailboxPage() {
   useDocumentTitle('Development mailbox · Dukani');
+  const { formatDateTime } = useDateFormat();
   const [filterInput, setFilterInput] = useState('');
   const [to, setTo] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -104,7 +105,9 @@ export function MailboxPage() {
           <p role="alert" className="rounded-lg border border-destructive/40 px-4 py-6 text-center text-sm text-destructive">
             {isApiError(outbox.error) && outbox.error.status === 404
               ? 'This server does not keep a development outbox (it runs in production mode).'
-              : 'The outbox could not be loaded.'}
+              : isApiError(outbox.error) && outbox.error.status === 403
+                ? outbox.error.message
+                : 'The outbox could not be loaded.'}
           </p>
         ) : messages.length === 0 ? (
           <p className="rounded-lg bg-muted px-4 py-10 text-center text-sm text-muted-foreground">
@@ -139,6 +142,7 @@ export function MailboxPage() {
 }
 
 function MessageView({ message }: { message: OutboxMessage }) {
+  const { formatDateTime } = useDateFormat();
   return (
     <article aria-labelledby="message-subject" className="grid min-w-0 content-start gap-4 rounded-lg border p-4">
       <header className="grid gap-1">

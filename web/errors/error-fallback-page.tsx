@@ -3,6 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
+import { useDateFormat } from '../lib/date-format';
 import { errorHistory, ERROR_HISTORY_SHOWN } from './error-history';
 import { MAX_RETRIES } from './retry-gate';
 
@@ -16,8 +17,6 @@ interface ErrorFallbackPageProps {
   onReset: () => void;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
 // Rendered by the error boundary, which may sit outside the router: plain buttons and
 // window.location, no router hooks.
 export function ErrorFallbackPage(props: ErrorFallbackPageProps) {
@@ -25,6 +24,7 @@ export function ErrorFallbackPage(props: ErrorFallbackPageProps) {
   const history = useSyncExternalStore(errorHistory.subscribe, errorHistory.entries, errorHistory.entries);
   const recentErrors = history.slice(0, ERROR_HISTORY_SHOWN);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { formatDateTime } = useDateFormat();
 
   // Keyboard and screen-reader users land on the explanation, not on a control that vanished.
   useEffect(() => {
@@ -123,7 +123,7 @@ export function ErrorFallbackPage(props: ErrorFallbackPageProps) {
                 <li key={`${entry.occurredAt}-${index}`} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
                   <span className="break-words">{entry.message}</span>
                   <time dateTime={entry.occurredAt} className="text-xs text-muted-foreground">
-                    {timeFormat.format(new Date(entry.occurredAt))}
+                    {formatDateTime(entry.occurredAt)}
                   </time>
                 </li>
               ))}

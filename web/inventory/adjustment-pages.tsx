@@ -6,7 +6,7 @@ import { formatQuantity } from '../../core/products/quantity.rules';
 import { Detail } from '../components/detail';
 import { Button } from '../components/ui/button';
 import { Label } from '../components/ui/label';
-import { formatDateTime } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PagedTable } from './data-table';
 import { useAdjustment, useAdjustments } from './inventory.api';
@@ -18,7 +18,6 @@ import {
   PageHeader,
   SignedQuantity,
   useListParams,
-  useShopTimeZone,
   useStockPermissions,
 } from './inventory-ui';
 import { productLabel } from './stock-format';
@@ -39,7 +38,7 @@ function NewAdjustmentButton() {
 /** /admin/products/adjustments: stock adjustments, newest first. */
 export function AdjustmentsPage() {
   useDocumentTitle('Adjustments');
-  const timeZone = useShopTimeZone();
+  const { formatDateTime } = useDateFormat();
   const { canEditStock } = useStockPermissions();
   const { values, page, setFilter, setPage } = useListParams(['locationId'] as const);
   const adjustments = useAdjustments({ locationId: values.locationId, page });
@@ -50,7 +49,7 @@ export function AdjustmentsPage() {
       header: 'When',
       cell: ({ row }) => (
         <Link to={`/admin/products/adjustments/${row.original.id}`} className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline">
-          {formatDateTime(row.original.createdAt, timeZone)}
+          {formatDateTime(row.original.createdAt)}
         </Link>
       ),
     },
@@ -90,7 +89,7 @@ export function AdjustmentsPage() {
 export function AdjustmentDetailPage() {
   const { adjustmentId = '' } = useParams();
   useDocumentTitle('Adjustment');
-  const timeZone = useShopTimeZone();
+  const { formatDateTime } = useDateFormat();
   const adjustment = useAdjustment(adjustmentId);
   if (adjustment.isPending) return <DetailSkeleton label="Loading the adjustment" />;
   if (adjustment.isError) return <LoadError error={adjustment.error} what="the adjustment" onRetry={() => void adjustment.refetch()} />;
@@ -109,7 +108,7 @@ export function AdjustmentDetailPage() {
         <Detail label="Location">{data.locationName}</Detail>
         <Detail label="Reason">{ADJUSTMENT_REASON_LABELS[data.reason]}</Detail>
         <Detail label="By">{data.userName ?? '—'}</Detail>
-        <Detail label="When">{formatDateTime(data.createdAt, timeZone)}</Detail>
+        <Detail label="When">{formatDateTime(data.createdAt)}</Detail>
         {data.note && (
           <div className="sm:col-span-4">
             <Detail label="Note">{data.note}</Detail>

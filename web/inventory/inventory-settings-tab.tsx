@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
+import { PRICE_ROUNDING_STEPS } from '../../core/settings/price-rounding.rules';
 import { inventorySettingsInputSchema, inventorySettingsSchema, type InventorySettings } from '../../core/inventory/inventory.schemas';
 import { Detail } from '../components/detail';
 import { FormField, fieldControlProps } from '../components/form-field';
@@ -11,18 +12,26 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
+import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
 import { apiRequest, isApiError } from '../lib/api-client';
+import { useCurrencySymbol } from '../products/products.api';
 import { inventorySettingsQueryKey, useInventorySettings } from './inventory.api';
 import { BILLING_PATH, LoadError, useFeature } from './inventory-ui';
 import { formatBasisPoints, parsePercentToBasisPoints } from './stock-format';
 
-type Field = 'vatStandardBp' | 'vatReducedBp' | 'allowNegativeStock';
-const FIELDS: readonly Field[] = ['vatStandardBp', 'vatReducedBp', 'allowNegativeStock'];
+const roundingHint = (currency: string) =>
+  `Prices the app works out, such as a bulk +7% change, round half up to this: ${currency} 144.45 → 144 (nearest 1), 145 (nearest 5). Prices you type are kept as typed.`;
+
+type Field = 'vatStandardBp' | 'vatReducedBp' | 'allowNegativeStock' | 'priceRoundingStep';
+const FIELDS: readonly Field[] = ['vatStandardBp', 'vatReducedBp', 'allowNegativeStock', 'priceRoundingStep'];
+
+/** The rounding choices, in whole currency units (core/settings/price-rounding.rules.ts). */
+const roundingLabel = (step: number, currency: string) => (step === 0 ? 'No rounding (to the cent)' : `Nearest ${currency} ${step}`);
 const isField = (key: unknown): key is Field => (FIELDS as readonly unknown[]).includes(key);
 
-/** Settings → Inventory: the VAT rates products are taxed at and whether stock may go below zero. */
+/** Settings → Inventory: the VAT rates products are taxed at, whether stock may go below zero, and how computed prices round. */
 export function InventorySettingsTab({ canEdit }: { canEdit: boolean }) {
   const settings = useInventorySettings();
   if (settings.isPending) {
@@ -37,15 +46,17 @@ export function InventorySettingsTab({ canEdit }: { canEdit: boolean }) {
 }
 
 function InventorySettingsView({ settings }: { settings: InventorySettings }) {
+  const currency = useCurrencySymbol();
   return (
     <section aria-labelledby="inventory-settings" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
       <h2 id="inventory-settings" className="font-semibold">
         Inventory settings
       </h2>
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid gap-4 sm:grid-cols-4">
         <Detail label="Standard VAT rate">{formatBasisPoints(settings.vatStandardBp)}%</Detail>
         <Detail label="Reduced VAT rate">{formatBasisPoints(settings.vatReducedBp)}%</Detail>
         <Detail label="Negative stock">{settings.allowNegativeStock ? 'Allowed' : 'Not allowed'}</Detail>
+        <Detail label="Price rounding">{roundingLabel(settings.priceRoundingStep, currency)}</Detail>
       </dl>
       <p className="text-sm text-muted-foreground">Only the shop owner can change these.</p>
     </section>
@@ -59,6 +70,8 @@ function InventorySettingsForm({ settings }: { settings: InventorySettings }) {
   const [standard, setStandard] = useState(formatBasisPoints(settings.vatStandardBp));
   const [reduced, setReduced] = useState(formatBasisPoints(settings.vatReducedBp));
   const [allowNegative, setAllowNegative] = useState(settings.allowNegativeStock);
+  const [roundingStep, setRoundingStep] = useState(settings.priceRoundingStep);
+  const currency = useCurrencySymbol();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   const save = useMutation({
@@ -87,6 +100,7 @@ function InventorySettingsForm({ settings }: { settings: InventorySettings }) {
     if (vatStandardBp !== null && vatStandardBp !== settings.vatStandardBp) body.vatStandardBp = vatStandardBp;
     if (vatReducedBp !== null && vatReducedBp !== settings.vatReducedBp) body.vatReducedBp = vatReducedBp;
     if (allowNegative !== settings.allowNegativeStock) body.allowNegativeStock = allowNegative;
+    if (roundingStep !== settings.priceRoundingStep) body.priceRoundingStep = roundingStep;
     const parsed = inventorySettingsInputSchema.safeParse(body);
     if (!parsed.success && Object.keys(body).length > 0) {
       for (const issue of parsed.error.issues) {
@@ -161,6 +175,23 @@ function InventorySettingsForm({ settings }: { settings: InventorySettings }) {
         </p>
         {errors.allowNegativeStock && <p className="text-sm text-destructive">{errors.allowNegativeStock}</p>}
       </div>
+      <FormField id="inventory-price-rounding" label="Price rounding" error={errors.priceRoundingStep} hint={roundingHint(currency)}>
+        <NativeSelect
+          {...fieldControlProps('inventory-price-rounding', { error: errors.priceRoundingStep, hint: roundingHint(currency) })}
+          className="max-w-64"
+          value={roundingStep}
+          onChange={(event) => {
+            setRoundingStep(Number(event.target.value));
+            setErrors((current) => ({ ...current, priceRoundingStep: undefined }));
+          }}
+        >
+          {PRICE_ROUNDING_STEPS.map((step) => (
+            <option key={step} value={step}>
+              {roundingLabel(step, currency)}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
         {save.isPending && <InlineSpinner />}
         Save

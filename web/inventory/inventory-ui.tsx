@@ -14,7 +14,6 @@ import { Skeleton } from '../components/ui/skeleton';
 import { isApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useLocations } from '../products/products.api';
-import { useBusinessSettings } from '../settings/settings.api';
 
 export const BILLING_PATH = '/admin/settings?tab=billing';
 
@@ -43,11 +42,6 @@ export function useDebouncedValue<Value>(value: Value, delayMs = 250): Value {
   return settled;
 }
 
-/** The shop's time zone for dates on screen (the browser's until the settings arrive). */
-export function useShopTimeZone(): string | null {
-  return useBusinessSettings().data?.timeZone ?? null;
-}
-
 export function PageHeader({ title, titleId, description, actions }: { title: ReactNode; titleId?: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -62,16 +56,19 @@ export function PageHeader({ title, titleId, description, actions }: { title: Re
   );
 }
 
+/** What a person sees where their role stops: no request is made for what the server would refuse. */
+export function RoleRefusal({ what }: { what: string }) {
+  return (
+    <div role="alert" className="flex items-center gap-2 rounded-xl border bg-card p-4 text-sm sm:p-6">
+      <LockIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+      Your role does not include {what}. Ask a manager or the shop owner.
+    </div>
+  );
+}
+
 /** A failed load, shown where the content would be, with a way to try again (not when the role forbids it). */
 export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
-  if (isApiError(error) && error.status === 403) {
-    return (
-      <div role="alert" className="flex items-center gap-2 rounded-xl border bg-card p-4 text-sm sm:p-6">
-        <LockIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-        Your role does not include {what}. Ask a manager or the shop owner.
-      </div>
-    );
-  }
+  if (isApiError(error) && error.status === 403) return <RoleRefusal what={what} />;
   const detail = isApiError(error) && error.status !== 0 && error.code !== 'invalid_response' ? error.message : 'Check the connection and try again.';
   return (
     <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-destructive/40 bg-card p-4 sm:p-6">

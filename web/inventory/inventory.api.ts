@@ -12,6 +12,7 @@ import {
   transferListSchema,
   transferSchema,
   type MovementKind,
+  type TransferReceiptInput,
 } from '../../core/inventory/inventory.schemas';
 import { IDEMPOTENCY_KEY_HEADER } from '../../core/api/api-error.schemas';
 import { productListSchema } from '../../core/products/products.schemas';
@@ -107,12 +108,15 @@ export function useInventorySettings({ enabled = true }: { enabled?: boolean } =
   });
 }
 
-/** Products whose name, SKU or barcode matches, for the pickers of stock forms (nothing until something is typed). */
-export function useProductSearch(search: string) {
+/**
+ * Products whose name, SKU or barcode matches, for the pickers of stock forms (nothing until
+ * something is typed), with their stock at `locationId` (everywhere together without one).
+ */
+export function useProductSearch(search: string, locationId: string | undefined) {
   const text = search.trim();
   return useQuery({
-    queryKey: ['inventory', 'product-search', text],
-    queryFn: ({ signal }) => apiRequest(`/api/products${queryString({ search: text, pageSize: 10 })}`, { schema: productListSchema, signal }),
+    queryKey: ['inventory', 'product-search', text, locationId ?? 'all'],
+    queryFn: ({ signal }) => apiRequest(`/api/products${queryString({ search: text, locationId, pageSize: 10 })}`, { schema: productListSchema, signal }),
     enabled: text.length > 0,
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'Searching products failed' },
@@ -131,7 +135,17 @@ export function createDocumentRequest<Schema extends z.ZodType>(kind: 'adjustmen
   return apiRequest(`/api/inventory/${kind}`, { method: 'POST', body, schema, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 }
 
-/** receive/cancel a transfer, post/cancel a stock take. */
-export function documentActionRequest<Schema extends z.ZodType>(kind: 'transfers' | 'stock-takes', id: string, action: 'receive' | 'cancel' | 'post', schema: Schema) {
+/** cancel a transfer, post/cancel a stock take. */
+export function documentActionRequest<Schema extends z.ZodType>(kind: 'transfers' | 'stock-takes', id: string, action: 'cancel' | 'post', schema: Schema) {
   return apiRequest(`/api/inventory/${kind}/${encodeURIComponent(id)}/${action}`, { method: 'POST', schema });
+}
+
+/** Receives (part of) a transfer; the key (one per receipt being entered) makes a retry count once. */
+export function receiveTransferRequest(transferId: string, body: TransferReceiptInput, idempotencyKey: string) {
+  return apiRequest(`/api/inventory/transfers/${encodeURIComponent(transferId)}/receive`, {
+    method: 'POST',
+    body,
+    schema: transferSchema,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }

@@ -5,11 +5,11 @@ import { MOVEMENT_KIND_LABELS, MOVEMENT_KINDS, type Movement, type MovementKind 
 import { formatQuantity } from '../../core/products/quantity.rules';
 import { Button } from '../components/ui/button';
 import { Label } from '../components/ui/label';
-import { formatDateTime } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PagedTable } from './data-table';
 import { useMovements } from './inventory.api';
-import { EmptyState, FilterSelect, LocationSelect, PageHeader, SignedQuantity, useListParams, useShopTimeZone, useStockPermissions } from './inventory-ui';
+import { EmptyState, FilterSelect, LocationSelect, PageHeader, SignedQuantity, useListParams, useStockPermissions } from './inventory-ui';
 import { productLabel, reasonLabel } from './stock-format';
 
 const isMovementKind = (value: string | undefined): value is MovementKind => (MOVEMENT_KINDS as readonly (string | undefined)[]).includes(value);
@@ -34,7 +34,7 @@ function SourceLink({ movement }: { movement: Movement }) {
 /** /admin/products/movements: the append-only stock ledger, newest first. */
 export function MovementsPage() {
   useDocumentTitle('Stock movements');
-  const timeZone = useShopTimeZone();
+  const { formatDateTime } = useDateFormat();
   const { values, page, setFilter, setPage } = useListParams(['locationId', 'kind', 'variantId'] as const);
   const kind = isMovementKind(values.kind) ? values.kind : undefined;
   const movements = useMovements({ locationId: values.locationId, kind, variantId: values.variantId, page });
@@ -42,7 +42,7 @@ export function MovementsPage() {
   const { canEditStock } = useStockPermissions();
 
   const columns: Array<ColumnDef<Movement>> = [
-    { id: 'when', header: 'When', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt, timeZone)}</span> },
+    { id: 'when', header: 'When', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
     {
       id: 'product',
       header: 'Product',

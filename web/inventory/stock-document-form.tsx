@@ -53,7 +53,15 @@ export function useStockDocumentForm<Field extends string, Schema extends z.ZodT
   const refresh = useRefreshStock();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | undefined>();
-  const lines = useStockLines('remove');
+  const stockLines = useStockLines('remove');
+  // A line added answers "Add at least one product" (and any refusal of the lines before it).
+  const lines = {
+    ...stockLines,
+    pick: (...args: Parameters<typeof stockLines.pick>) => {
+      stockLines.pick(...args);
+      setFormError(undefined);
+    },
+  };
   const unitAllowsDecimals = useLineUnits();
   usePreselectedLine((variant) => lines.pick(variant, 'link'));
   // One key per form until it is saved: a retry after a lost answer cannot record the document twice.

@@ -95,7 +95,7 @@ export function StockLinesSection({
       <h3 id="stock-lines" className="font-semibold">
         Products
       </h3>
-      <VariantPicker idPrefix={`${mode}-lines`} onPick={state.pick} verb="Add" />
+      <VariantPicker idPrefix={`${mode}-lines`} onPick={state.pick} verb="Add" stockAt={locationId ? { locationId, locationName } : null} />
       {state.lines.length === 0 ? (
         <div className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
           <PackageSearchIcon aria-hidden className="size-5 shrink-0" />

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, ClipboardCheckIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
+import { CheckIcon, ClipboardCheckIcon, EyeOffIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { stockTakeSchema, type StockTake } from '../../core/inventory/inventory.schemas';
-import { formatQuantity, lineAmount, parseQuantity } from '../../core/products/quantity.rules';
+import { formatQuantity, lineAmount, parseQuantity, QUANTITY_SCALE } from '../../core/products/quantity.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 import { Detail } from '../components/detail';
 import {
@@ -16,6 +16,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../components/ui/alert-dialog';
+import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
@@ -23,11 +24,11 @@ import { InlineSpinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
 import { apiRequest, isApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
-import { formatDateTime } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useBusinessSettings } from '../settings/settings.api';
 import { documentActionRequest, useRefreshStock, useStockTake } from './inventory.api';
-import { DetailSkeleton, LoadError, PageHeader, SignedQuantity, useShopTimeZone, useStockPermissions } from './inventory-ui';
+import { DetailSkeleton, LoadError, PageHeader, SignedQuantity, useStockPermissions } from './inventory-ui';
 import { productLabel } from './stock-format';
 import type { PickedVariant } from './stock-lines';
 import { StockTakeStatusBadge } from './stock-take-status';
@@ -57,48 +58,53 @@ function useTakeSaved(stockTakeId: string) {
   };
 }
 
+/** Where the cursor goes: a product just picked by search (a new request each time, even for the same row). */
+interface FocusRequest {
+  variantId: string;
+  requestedAt: number;
+}
+
 function CountSheet({ take }: { take: StockTake }) {
-  const timeZone = useShopTimeZone();
+  const { formatDateTime } = useDateFormat();
   const { canEditStock } = useStockPermissions();
   const queryClient = useQueryClient();
   const onSaved = useTakeSaved(take.id);
   const isEditable = take.status === 'counting' && canEditStock;
-  // Products picked by search but not counted yet: their row waits for a number.
-  const [pending, setPending] = useState<PickedVariant[]>([]);
-  const [focusVariantId, setFocusVariantId] = useState<string | null>(null);
+  // The server sends no expected figures while a blind take is counted: nothing to compare on screen.
+  const isBlind = take.isBlind && take.status === 'counting';
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
   const [onlyVariances, setOnlyVariances] = useState(false);
   const [scanError, setScanError] = useState<string | undefined>();
-  // Scans are counted one after another, each from the figure the previous one saved.
+  // Counts are saved one after another, each from the figure the previous one saved.
   const scanQueue = useRef(Promise.resolve());
 
-  const counted = new Set(take.lines.map((line) => line.variantId));
-  const waiting = pending.filter((variant) => !counted.has(variant.variantId));
-  const varianceCount = take.lines.filter((line) => line.varianceMilli !== 0).length;
-  const shownLines = onlyVariances ? take.lines.filter((line) => line.varianceMilli !== 0) : take.lines;
+  const hasVariance = (line: Line) => line.varianceMilli !== null && line.varianceMilli !== 0;
+  const varianceCount = take.lines.filter(hasVariance).length;
+  const shownLines = onlyVariances && !isBlind ? take.lines.filter(hasVariance) : take.lines;
 
-  const countOneMore = (variant: PickedVariant) => {
+  /** One more of the product: a scan, or the first count of a product picked by search. */
+  const countOneMore = (variant: PickedVariant, onCounted?: () => void) => {
     scanQueue.current = scanQueue.current.then(async () => {
       const latest = queryClient.getQueryData<StockTake>(stockTakeKey(take.id)) ?? take;
       const current = latest.lines.find((line) => line.variantId === variant.variantId)?.countedQuantityMilli ?? 0;
       try {
-        onSaved(await apiRequest(countsPath(take.id), { method: 'PUT', body: { variantId: variant.variantId, countedQuantityMilli: current + 1000 }, schema: stockTakeSchema }));
+        onSaved(await apiRequest(countsPath(take.id), { method: 'PUT', body: { variantId: variant.variantId, countedQuantityMilli: current + QUANTITY_SCALE }, schema: stockTakeSchema }));
         setScanError(undefined);
+        onCounted?.();
       } catch (error) {
-        setScanError(isApiError(error) ? error.message : `${productLabel(variant)} was not counted. Scan it again.`);
+        setScanError(isApiError(error) ? error.message : `${productLabel(variant)} was not counted. Try again.`);
       }
     });
   };
+  // A product picked by search starts at 1, as a scanned one does, with the cursor on its count
+  // to type the real figure; one already on the sheet just gets the cursor.
   const pick = (variant: PickedVariant, via: 'scan' | 'search') => {
     if (via === 'scan') return countOneMore(variant);
-    if (!counted.has(variant.variantId)) setPending((current) => (current.some((item) => item.variantId === variant.variantId) ? current : [variant, ...current]));
     setOnlyVariances(false);
-    setFocusVariantId(variant.variantId);
+    const focusRow = () => setFocus({ variantId: variant.variantId, requestedAt: Date.now() });
+    if (take.lines.some((line) => line.variantId === variant.variantId)) return focusRow();
+    countOneMore(variant, focusRow);
   };
-
-  const rows: Array<{ variant: PickedVariant | Line; line: Line | undefined }> = [
-    ...waiting.map((variant) => ({ variant, line: undefined })),
-    ...shownLines.map((line) => ({ variant: line, line })),
-  ];
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -106,6 +112,7 @@ function CountSheet({ take }: { take: StockTake }) {
         title={
           <span className="inline-flex flex-wrap items-center gap-2">
             Stock take at {take.location.name} <StockTakeStatusBadge status={take.status} />
+            {take.isBlind && <Badge variant="outline">Blind</Badge>}
           </span>
         }
         description={
@@ -116,16 +123,22 @@ function CountSheet({ take }: { take: StockTake }) {
         actions={isEditable && <StockTakeActions take={take} />}
       />
       <dl className="grid grid-cols-2 gap-4 rounded-xl border bg-card p-4 sm:grid-cols-4">
-        <Detail label="Started">{formatDateTime(take.createdAt, timeZone)}</Detail>
+        <Detail label="Started">{formatDateTime(take.createdAt)}</Detail>
         <Detail label="Started by">{take.startedByName ?? '—'}</Detail>
         <Detail label="Products counted">{take.lines.length}</Detail>
-        <Detail label="With a variance">{varianceCount}</Detail>
-        {take.postedAt && <Detail label="Posted">{`${formatDateTime(take.postedAt, timeZone)}${take.postedByName ? ` by ${take.postedByName}` : ''}`}</Detail>}
+        {!isBlind && <Detail label="With a variance">{varianceCount}</Detail>}
+        {take.postedAt && <Detail label="Posted">{`${formatDateTime(take.postedAt)}${take.postedByName ? ` by ${take.postedByName}` : ''}`}</Detail>}
         {take.note && <Detail label="Note">{take.note}</Detail>}
       </dl>
+      {isBlind && (
+        <p role="note" className="flex items-center gap-2 rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
+          <EyeOffIcon aria-hidden className="size-4 shrink-0" />
+          Blind count: the expected quantities stay hidden until the stock take is posted. Count what is on the shelf.
+        </p>
+      )}
       {isEditable && (
         <section aria-label="Add to the count" className="grid gap-2 rounded-xl border bg-card p-4">
-          <VariantPicker idPrefix="count" onPick={pick} verb="Count" />
+          <VariantPicker idPrefix="count" onPick={pick} verb="Count" stockAt={isBlind ? null : { locationId: take.location.id, locationName: take.location.name }} />
           {scanError && (
             <p role="alert" className="text-sm text-destructive">
               {scanError}
@@ -135,12 +148,14 @@ function CountSheet({ take }: { take: StockTake }) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 className="font-semibold">Count sheet</h3>
-        <div className="flex items-center gap-2">
-          <Switch id="only-variances" checked={onlyVariances} onCheckedChange={setOnlyVariances} />
-          <Label htmlFor="only-variances">Only variances</Label>
-        </div>
+        {!isBlind && (
+          <div className="flex items-center gap-2">
+            <Switch id="only-variances" checked={onlyVariances} onCheckedChange={setOnlyVariances} />
+            <Label htmlFor="only-variances">Only variances</Label>
+          </div>
+        )}
       </div>
-      {rows.length === 0 ? (
+      {shownLines.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           <ClipboardCheckIcon aria-hidden className="size-6" />
           {onlyVariances && take.lines.length > 0
@@ -151,24 +166,23 @@ function CountSheet({ take }: { take: StockTake }) {
         </div>
       ) : (
         <div className="rounded-xl border bg-card">
-          <div aria-hidden className="hidden gap-3 border-b px-4 py-2 text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_5.5rem_5.5rem_2.25rem]">
+          <div aria-hidden className={cn('hidden gap-3 border-b px-4 py-2 text-xs font-medium text-muted-foreground sm:grid', rowColumns(isBlind))}>
             <span>Product</span>
-            <span className="text-right">Expected</span>
+            {!isBlind && <span className="text-right">Expected</span>}
             <span className="text-right">Counted</span>
-            <span className="text-right">Variance</span>
+            {!isBlind && <span className="text-right">Variance</span>}
             <span />
             <span />
           </div>
           <ul aria-label="Counted products" className="divide-y">
-            {rows.map(({ variant, line }) => (
+            {shownLines.map((line) => (
               <CountRow
-                key={variant.variantId}
+                key={line.variantId}
                 stockTakeId={take.id}
-                variant={variant}
                 line={line}
+                isBlind={isBlind}
                 isEditable={isEditable}
-                shouldFocus={focusVariantId === variant.variantId}
-                onDropPending={() => setPending((current) => current.filter((item) => item.variantId !== variant.variantId))}
+                focusRequest={focus?.variantId === line.variantId ? focus.requestedAt : null}
               />
             ))}
           </ul>
@@ -178,29 +192,32 @@ function CountSheet({ take }: { take: StockTake }) {
   );
 }
 
+/** The sheet's columns on wider screens: product, [expected], counted, [variance], state, remove. */
+const rowColumns = (isBlind: boolean) =>
+  isBlind ? 'sm:grid-cols-[minmax(0,1fr)_7rem_5.5rem_2.25rem]' : 'sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_5.5rem_5.5rem_2.25rem]';
+
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
 /** One product on the sheet: the count saves itself a moment after typing stops, or on leaving the box. */
 function CountRow({
   stockTakeId,
-  variant,
   line,
+  isBlind,
   isEditable,
-  shouldFocus,
-  onDropPending,
+  focusRequest,
 }: {
   stockTakeId: string;
-  variant: PickedVariant | Line;
-  line: Line | undefined;
+  line: Line;
+  isBlind: boolean;
   isEditable: boolean;
-  shouldFocus: boolean;
-  onDropPending: () => void;
+  /** When set (a new value each time), the count box takes the cursor with its figure selected. */
+  focusRequest: number | null;
 }) {
   const onSaved = useTakeSaved(stockTakeId);
-  const label = productLabel(variant);
-  const inputId = `count-${variant.variantId}`;
-  const serverCount = line?.countedQuantityMilli;
-  const [text, setText] = useState(serverCount === undefined ? '' : formatQuantity(serverCount));
+  const label = productLabel(line);
+  const inputId = `count-${line.variantId}`;
+  const serverCount = line.countedQuantityMilli;
+  const [text, setText] = useState(formatQuantity(serverCount));
   const [isDirty, setIsDirty] = useState(false);
   const [seenCount, setSeenCount] = useState(serverCount);
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
@@ -210,17 +227,17 @@ function CountRow({
   // A count saved elsewhere (a scan, another device) shows here unless this box is being typed in.
   if (serverCount !== seenCount) {
     setSeenCount(serverCount);
-    if (!isDirty && serverCount !== undefined) setText(formatQuantity(serverCount));
+    if (!isDirty) setText(formatQuantity(serverCount));
   }
   useEffect(() => {
-    if (shouldFocus) inputRef.current?.focus();
-  }, [shouldFocus]);
+    if (focusRequest !== null) inputRef.current?.select();
+  }, [focusRequest]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const save = useMutation({
     mutationKey: ['inventory', 'stock-takes', 'count'],
     mutationFn: (countedQuantityMilli: number) =>
-      apiRequest(countsPath(stockTakeId), { method: 'PUT', body: { variantId: variant.variantId, countedQuantityMilli }, schema: stockTakeSchema }),
+      apiRequest(countsPath(stockTakeId), { method: 'PUT', body: { variantId: line.variantId, countedQuantityMilli }, schema: stockTakeSchema }),
     onMutate: () => setState({ kind: 'saving' }),
     onSuccess: (take, countedQuantityMilli) => {
       // Typing may have gone on while this was saved: only the figure on screen is "saved".
@@ -232,7 +249,7 @@ function CountRow({
   });
   const remove = useMutation({
     mutationKey: ['inventory', 'stock-takes', 'remove-count'],
-    mutationFn: () => apiRequest(`${countsPath(stockTakeId)}/${encodeURIComponent(variant.variantId)}`, { method: 'DELETE', schema: stockTakeSchema }),
+    mutationFn: () => apiRequest(`${countsPath(stockTakeId)}/${encodeURIComponent(line.variantId)}`, { method: 'DELETE', schema: stockTakeSchema }),
     onSuccess: (take) => {
       onSaved(take);
       toast.success(`${label} removed from the count`);
@@ -259,17 +276,19 @@ function CountRow({
     timer.current = setTimeout(() => saveNow(value), SAVE_DELAY_MS);
   };
 
-  const variance = line?.varianceMilli;
+  const { expectedQuantityMilli: expected, varianceMilli: variance } = line;
   return (
-    <li aria-label={label} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_5.5rem_5.5rem_2.25rem]">
+    <li aria-label={label} className={cn('grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3', rowColumns(isBlind))}>
       <span className="col-span-2 grid min-w-0 sm:col-span-1">
         <span className="font-medium break-words">{label}</span>
-        <span className="text-xs text-muted-foreground">{variant.sku}</span>
+        <span className="text-xs text-muted-foreground">{line.sku}</span>
       </span>
-      <span className="text-sm sm:text-right">
-        <span className="text-muted-foreground sm:sr-only">Expected </span>
-        <span className="tabular-nums">{line ? formatQuantity(line.expectedQuantityMilli) : '—'}</span>
-      </span>
+      {!isBlind && (
+        <span className="text-sm sm:text-right">
+          <span className="text-muted-foreground sm:sr-only">Expected </span>
+          <span className="tabular-nums">{expected === null ? '—' : formatQuantity(expected)}</span>
+        </span>
+      )}
       <span className="flex items-center justify-end gap-2 sm:contents">
         <label htmlFor={inputId} className="text-sm text-muted-foreground sm:sr-only">
           Counted<span className="sr-only"> quantity of {label}</span>
@@ -294,10 +313,12 @@ function CountRow({
           </span>
         )}
       </span>
-      <span className="text-sm sm:text-right">
-        <span className="text-muted-foreground sm:sr-only">Variance </span>
-        {variance === undefined ? '—' : variance === 0 ? <span className="text-muted-foreground">0</span> : <SignedQuantity milli={variance} />}
-      </span>
+      {!isBlind && (
+        <span className="text-sm sm:text-right">
+          <span className="text-muted-foreground sm:sr-only">Variance </span>
+          {variance === null ? '—' : variance === 0 ? <span className="text-muted-foreground">0</span> : <SignedQuantity milli={variance} />}
+        </span>
+      )}
       <span id={`${inputId}-state`} aria-live="polite" className={cn('flex items-center justify-end gap-1 text-xs sm:justify-start', state.kind === 'error' ? 'text-destructive' : 'text-muted-foreground')}>
         {state.kind === 'saving' && (
           <>
@@ -317,7 +338,6 @@ function CountRow({
             {state.message}
           </>
         )}
-        {state.kind === 'idle' && !line && isEditable && 'Not counted yet'}
       </span>
       {isEditable ? (
         <Button
@@ -326,7 +346,7 @@ function CountRow({
           className="col-start-2 justify-self-end sm:col-start-auto"
           aria-label={`Remove ${label} from the count`}
           disabled={remove.isPending}
-          onClick={() => (line ? remove.mutate() : onDropPending())}
+          onClick={() => remove.mutate()}
         >
           <Trash2Icon aria-hidden />
         </Button>
@@ -339,7 +359,7 @@ function CountRow({
 
 /** The stock value of the variances at each item's average cost. */
 function varianceValueMinor(lines: StockTake['lines']): number {
-  return lines.reduce((sum, line) => sum + lineAmount(line.unitCostMinor, line.varianceMilli), 0);
+  return lines.reduce((sum, line) => sum + lineAmount(line.unitCostMinor, line.varianceMilli ?? 0), 0);
 }
 
 function StockTakeActions({ take }: { take: StockTake }) {
@@ -347,9 +367,10 @@ function StockTakeActions({ take }: { take: StockTake }) {
   const onSaved = useTakeSaved(take.id);
   const currency = useBusinessSettings().data?.currencySymbol ?? '';
   const [confirming, setConfirming] = useState<'post' | 'cancel' | null>(null);
-  const varianceLines = take.lines.filter((line) => line.varianceMilli !== 0);
+  const isBlind = take.isBlind;
+  const varianceLines = take.lines.filter((line) => line.varianceMilli !== null && line.varianceMilli !== 0);
   const valueMinor = varianceValueMinor(varianceLines);
-  const found = varianceLines.filter((line) => line.varianceMilli > 0).length;
+  const found = varianceLines.filter((line) => (line.varianceMilli ?? 0) > 0).length;
   const act = useMutation({
     mutationKey: ['inventory', 'stock-takes', 'action'],
     mutationFn: (action: 'post' | 'cancel') => documentActionRequest('stock-takes', take.id, action, stockTakeSchema),
@@ -376,9 +397,11 @@ function StockTakeActions({ take }: { take: StockTake }) {
               <AlertDialogTitle>Post this stock take?</AlertDialogTitle>
               <AlertDialogDescription>
                 {take.lines.length} {take.lines.length === 1 ? 'product' : 'products'} counted at {take.location.name};{' '}
-                {varianceLines.length === 0
-                  ? 'every count matches, so no stock changes.'
-                  : `${varianceLines.length} with a variance (${found} over, ${varianceLines.length - found} short). The stock becomes the counted figures.`}
+                {isBlind
+                  ? 'this is a blind count, so the variances show once it is posted. The stock becomes the counted figures.'
+                  : varianceLines.length === 0
+                    ? 'every count matches, so no stock changes.'
+                    : `${varianceLines.length} with a variance (${found} over, ${varianceLines.length - found} short). The stock becomes the counted figures.`}
               </AlertDialogDescription>
               {varianceLines.length > 0 && (
                 <p className="text-sm">

@@ -13,15 +13,29 @@ import { BILLING_PATH, useDebouncedValue, useFeature } from './inventory-ui';
 import { productLabel } from './stock-format';
 import type { PickedVariant } from './stock-lines';
 
+/** The location whose stock the matches show (the document's), or null to show no stock figures. */
+export type PickerStock = { locationId: string; locationName: string | undefined } | null;
+
 /**
  * How products join a stock form: a scan box (a scanner types the code and presses Enter) and a
- * search by name, SKU or barcode. Scanning is advanced inventory; searching is for everyone.
+ * search by name, SKU or barcode. Scanning is advanced inventory; searching is for everyone, and
+ * Enter on an exact SKU or barcode there adds the product as a scan does.
  */
-export function VariantPicker({ idPrefix, onPick, verb }: { idPrefix: string; onPick: (variant: PickedVariant, via: 'scan' | 'search') => void; verb: string }) {
+export function VariantPicker({
+  idPrefix,
+  onPick,
+  verb,
+  stockAt,
+}: {
+  idPrefix: string;
+  onPick: (variant: PickedVariant, via: 'scan' | 'search') => void;
+  verb: string;
+  stockAt: PickerStock;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <ScanBox id={`${idPrefix}-scan`} onPick={(variant) => onPick(variant, 'scan')} />
-      <ProductSearch id={`${idPrefix}-search`} onPick={(variant) => onPick(variant, 'search')} verb={verb} />
+      <ProductSearch id={`${idPrefix}-search`} onPick={onPick} verb={verb} stockAt={stockAt} />
     </div>
   );
 }
@@ -96,10 +110,22 @@ function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) 
   );
 }
 
-function ProductSearch({ id, onPick, verb }: { id: string; onPick: (variant: PickedVariant) => void; verb: string }) {
+function ProductSearch({
+  id,
+  onPick,
+  verb,
+  stockAt,
+}: {
+  id: string;
+  onPick: (variant: PickedVariant, via: 'scan' | 'search') => void;
+  verb: string;
+  stockAt: PickerStock;
+}) {
   const [text, setText] = useState('');
+  const [message, setMessage] = useState<string | undefined>();
+  const [isLooking, setIsLooking] = useState(false);
   const search = useDebouncedValue(text);
-  const results = useProductSearch(search);
+  const results = useProductSearch(search, stockAt?.locationId || undefined);
   const listRef = useRef<HTMLUListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const options: Array<PickedVariant & { onHandMilli: number }> = (results.data?.items ?? []).flatMap((product) =>
@@ -114,9 +140,27 @@ function ProductSearch({ id, onPick, verb }: { id: string; onPick: (variant: Pic
   );
   const showResults = text.trim().length > 0;
 
-  const pick = (option: PickedVariant) => {
-    onPick(option);
+  const pick = (option: PickedVariant, via: 'scan' | 'search') => {
+    onPick(option, via);
     setText('');
+    setMessage(undefined);
+  };
+  // An exact SKU or barcode is that product, whatever else the words match (and before the
+  // search has caught up with fast typing); otherwise Enter takes the only match.
+  const pickTyped = async () => {
+    const code = text.trim();
+    if (!code || isLooking) return;
+    setIsLooking(true);
+    try {
+      const exact = await lookupProductCode(code);
+      if (exact) return pick(exact, 'scan');
+      if (options.length === 1 && search === text) return pick(options[0]!, 'search');
+      setMessage(options.length > 1 ? `No product has the code ${code}: choose one of the matches` : undefined);
+    } catch (error) {
+      setMessage(isApiError(error) ? error.message : 'The product could not be looked up. Try again.');
+    } finally {
+      setIsLooking(false);
+    }
   };
   const optionButtons = () => Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -124,9 +168,9 @@ function ProductSearch({ id, onPick, verb }: { id: string; onPick: (variant: Pic
       event.preventDefault();
       optionButtons()[0]?.focus();
     } else if (event.key === 'Enter') {
-      // Enter picks the only match; otherwise it stays in the box (and never submits the form).
+      // Never submits the form around the box.
       event.preventDefault();
-      if (options.length === 1 && search === text) pick(options[0]!);
+      void pickTyped();
     } else if (event.key === 'Escape' && text) {
       event.preventDefault();
       setText('');
@@ -148,25 +192,28 @@ function ProductSearch({ id, onPick, verb }: { id: string; onPick: (variant: Pic
     }
   };
 
-  const hint = 'Name, SKU or barcode; ↓ to move through the matches';
+  const hint = 'Name, SKU or barcode, Enter to add; ↓ to move through the matches';
   return (
     <div className="relative grid content-start gap-2">
-      <FormField id={id} label="Search products" hint={hint}>
+      <FormField id={id} label="Search products" hint={hint} error={message}>
         <div className="relative">
           <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
-            {...fieldControlProps(id, { hint })}
+            {...fieldControlProps(id, { hint, error: message })}
             ref={inputRef}
             type="search"
             className="pl-8"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setMessage(undefined);
+            }}
             onKeyDown={onInputKeyDown}
             autoComplete="off"
             aria-controls={`${id}-results`}
             aria-expanded={showResults}
           />
-          {results.isFetching && <InlineSpinner className="absolute top-1/2 right-8 size-4 -translate-y-1/2" />}
+          {(results.isFetching || isLooking) && <InlineSpinner className="absolute top-1/2 right-8 size-4 -translate-y-1/2" />}
         </div>
       </FormField>
       {showResults && (
@@ -183,7 +230,7 @@ function ProductSearch({ id, onPick, verb }: { id: string; onPick: (variant: Pic
                 <li key={option.variantId}>
                   <button
                     type="button"
-                    onClick={() => pick(option)}
+                    onClick={() => pick(option, 'search')}
                     aria-label={`${verb} ${productLabel(option)}`}
                     className="flex w-full items-center justify-between gap-3 rounded-md px-2 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
                   >
@@ -191,7 +238,11 @@ function ProductSearch({ id, onPick, verb }: { id: string; onPick: (variant: Pic
                       <span className="truncate font-medium">{productLabel(option)}</span>
                       <span className="truncate text-xs text-muted-foreground">{option.sku}</span>
                     </span>
-                    <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{formatQuantity(option.onHandMilli)} in stock</span>
+                    {stockAt && (
+                      <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                        {formatQuantity(option.onHandMilli)} at {stockAt.locationName ?? 'this location'}
+                      </span>
+                    )}
                   </button>
                 </li>
               ))}

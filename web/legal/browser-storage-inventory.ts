@@ -19,7 +19,7 @@ export const ESSENTIAL_STORAGE: BrowserStorageItem[] = [
     isKey: true,
     kind: 'Cookie',
     keptFor: 'Until you sign out or the session expires',
-    purpose: 'Keeps you signed in.',
+    purpose: 'Keeps you signed in. Named __Secure-dukani.session_token on a secure (https) connection.',
   },
   {
     name: 'sidebar_state',

@@ -46,6 +46,16 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * What a console line carries for a failure: an expected refusal (4xx: a wrong code, a missing
+ * permission, a conflict) as one line of status, code, message and request id, since a stack trace
+ * would make it look like a crash; anything else (network failure, 5xx, a bug) as the error itself.
+ */
+export function failureLogDetail(error: unknown): unknown {
+  if (!isApiError(error) || error.status < 400 || error.status >= 500) return error;
+  return `${error.status} ${error.code}: ${error.message}${error.requestId ? ` (request ${error.requestId})` : ''}`;
+}
+
 /** The server said the session is gone (expired, revoked, or the account was deactivated). */
 export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.status === 401;

@@ -1,26 +1,43 @@
-// Dates for people in Kenya first; times shown in the shop's time zone when it is known
-// (docs/architecture: UTC in the API, the tenant's zone on screen).
-const LOCALE = 'en-KE';
+import { DEFAULT_TIME_ZONE } from '../../core/settings/settings.rules';
 
-function formatter(options: Intl.DateTimeFormatOptions, timeZone?: string | null): Intl.DateTimeFormat {
-  if (timeZone) {
+// Dates and times on screen: in the shop's time zone (the platform's on its own pages), never the
+// device's, in the style of Kenya and Britain ("23 Nov 2026, 14:05"). The API stays in UTC
+// (docs/architecture.md). The locale is a parameter so a chosen language can pass its own.
+export const DEFAULT_DATE_LOCALE = 'en-KE';
+
+/** The platform area's zone: Dukani is run from Kenya (there is no platform setting for it yet). */
+export const PLATFORM_TIME_ZONE = DEFAULT_TIME_ZONE;
+
+const DATE_PARTS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+// 24-hour clock whatever the locale's habit, as on Kenyan receipts and timetables.
+const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = { ...DATE_PARTS, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(parts: Intl.DateTimeFormatOptions, timeZone: string, locale: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${parts === DATE_PARTS ? 'date' : 'date-time'}`;
+  let cached = formatters.get(key);
+  if (!cached) {
     try {
-      return new Intl.DateTimeFormat(LOCALE, { ...options, timeZone });
+      cached = new Intl.DateTimeFormat(locale, { ...parts, timeZone });
     } catch {
-      // An unknown zone name: the browser's own zone below.
+      // A zone this browser does not know (the settings form checks names, an older browser may
+      // still lack one): Kenya's zone, never the device's.
+      cached = new Intl.DateTimeFormat(locale, { ...parts, timeZone: DEFAULT_TIME_ZONE });
     }
+    formatters.set(key, cached);
   }
-  return new Intl.DateTimeFormat(LOCALE, options);
+  return cached;
 }
 
-/** e.g. "21 Nov 2026". */
-export function formatDate(iso: string, timeZone?: string | null): string {
-  return formatter({ dateStyle: 'medium' }, timeZone).format(new Date(iso));
+/** e.g. "24 Nov 2026" for 2026-11-23T21:30:00Z in Africa/Nairobi. */
+export function formatDate(value: string | Date, timeZone: string, locale = DEFAULT_DATE_LOCALE): string {
+  return formatter(DATE_PARTS, timeZone, locale).format(new Date(value));
 }
 
-/** e.g. "21 Nov 2026, 08:30". */
-export function formatDateTime(iso: string, timeZone?: string | null): string {
-  return formatter({ dateStyle: 'medium', timeStyle: 'short' }, timeZone).format(new Date(iso));
+/** e.g. "24 Nov 2026, 00:30" for 2026-11-23T21:30:00Z in Africa/Nairobi. */
+export function formatDateTime(value: string | Date, timeZone: string, locale = DEFAULT_DATE_LOCALE): string {
+  return formatter(DATE_TIME_PARTS, timeZone, locale).format(new Date(value));
 }
 
 /** Avatar initials: first letters of the first and last names, else the e-mail's first letter. */

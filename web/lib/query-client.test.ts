@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, isRetryableError } from './query-client';
 
@@ -41,5 +41,42 @@ describe('a 402 answer', () => {
       .fetchQuery({ queryKey: ['products'], queryFn: () => Promise.reject(apiError(403)), retry: false })
       .catch(() => undefined);
     expect(client.getQueryState(['billing', 'entitlements'])?.isInvalidated).toBe(false);
+  });
+});
+
+describe('failed queries and mutations in the console (issue 10 item 17)', () => {
+  const failWith = async (error: unknown) => {
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: ['thing'], queryFn: () => Promise.reject(error), retry: false }).catch(() => undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(error), retry: false })
+      .execute(undefined)
+      .catch(() => undefined);
+  };
+
+  it('logs an expected refusal (4xx) as one line, without a stack trace', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await failWith(new ApiError({ status: 403, code: 'forbidden', message: 'Your role does not allow this.', requestId: 'req-1' }));
+      expect(warn).toHaveBeenCalledTimes(2);
+      for (const call of warn.mock.calls) {
+        expect(call.some((part) => part instanceof Error)).toBe(false);
+        expect(call.join(' ')).toContain('403 forbidden: Your role does not allow this. (request req-1)');
+      }
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('keeps the error itself, stack and all, for server faults, network failures and bugs', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const faults = [apiError(500), apiError(0), new TypeError('x is undefined')];
+      for (const fault of faults) await failWith(fault);
+      expect(warn.mock.calls.map((call) => call[1])).toEqual(faults.flatMap((fault) => [fault, fault]));
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

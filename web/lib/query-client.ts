@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { entitlementsQueryKey } from '../billing/billing-keys';
-import { isApiError } from './api-client';
+import { failureLogDetail, isApiError } from './api-client';
 import { logger } from './logger';
 
 declare module '@tanstack/react-query' {
@@ -41,13 +41,13 @@ export function createQueryClient() {
     // Spec §8: failures are also logged to the console.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        logger.warn(query.meta?.errorMessage ?? `Query ${JSON.stringify(query.queryKey)} failed`, error);
+        logger.warn(query.meta?.errorMessage ?? `Query ${JSON.stringify(query.queryKey)} failed`, failureLogDetail(error));
         refreshEntitlementsOn402(error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        logger.warn(`Mutation ${JSON.stringify(mutation.options.mutationKey ?? 'unnamed')} failed`, error);
+        logger.warn(`Mutation ${JSON.stringify(mutation.options.mutationKey ?? 'unnamed')} failed`, failureLogDetail(error));
         refreshEntitlementsOn402(error);
       },
     }),

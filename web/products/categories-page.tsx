@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Category } from '../../core/products/products.schemas';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useCatalogAccess } from './catalog-access';
+import { TAX_CLASS_LABELS } from './product-format';
 import { useCategories } from './products.api';
 import { CategoryDialog, DeleteReferenceDialog } from './reference-dialogs';
 import { ReferenceListPage } from './reference-list';
@@ -24,6 +25,7 @@ export function CategoriesPage() {
         query={categories}
         columns={[
           { header: 'Category', cell: (category) => <span className="font-medium">{category.path}</span> },
+          { header: 'VAT for new products', cell: (category) => <CategoryTaxClass category={category} /> },
           { header: 'Products', cell: (category) => category.productCount, className: 'text-right tabular-nums' },
         ]}
         canEdit={access.canEdit}
@@ -36,4 +38,10 @@ export function CategoriesPage() {
       <DeleteReferenceDialog kind="categories" item={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>
   );
+}
+
+/** Its own default VAT class, or the inherited one in muted text. */
+function CategoryTaxClass({ category }: { category: Category }) {
+  if (category.defaultTaxClass) return TAX_CLASS_LABELS[category.defaultTaxClass];
+  return <span className="text-muted-foreground">{TAX_CLASS_LABELS[category.newProductTaxClass]}</span>;
 }

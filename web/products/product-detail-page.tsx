@@ -13,9 +13,8 @@ import { InlineSpinner } from '../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
 import { DetailSkeleton, LoadError, Pagination, SignedQuantity, TableSkeleton } from '../inventory/inventory-ui';
 import { isApiError } from '../lib/api-client';
-import { formatDateTime } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useBusinessSettings } from '../settings/settings.api';
 import { useCatalogAccess } from './catalog-access';
 import { formatMoney, formatStock, TAX_CLASS_LABELS } from './product-format';
 import { productToFormValues } from './product-form-values';
@@ -143,8 +142,9 @@ function ProductDetail({ product }: { product: Product }) {
         </section>
       )}
 
-      <VariantsTable product={product} currency={currency} canAdjust={access.canEdit} />
-      <MovementHistory product={product} />
+      <VariantsTable product={product} currency={currency} canAdjust={access.canEdit} showCosts={access.canSeeCosts} />
+      {/* The ledger carries unit costs: the server opens it to managers and owners only. */}
+      {access.canSeeCosts && <MovementHistory product={product} />}
     </div>
   );
 }
@@ -172,7 +172,7 @@ function ArchiveButton({ product }: { product: Product }) {
   );
 }
 
-function VariantsTable({ product, currency, canAdjust }: { product: Product; currency: string; canAdjust: boolean }) {
+function VariantsTable({ product, currency, canAdjust, showCosts }: { product: Product; currency: string; canAdjust: boolean; showCosts: boolean }) {
   const unitShortName = product.unit?.shortName ?? null;
   const activeLocations = useLocations().data?.filter((location) => location.isActive) ?? [];
   // One column per active location, and per other location that still holds some of the stock.
@@ -196,8 +196,8 @@ function VariantsTable({ product, currency, canAdjust }: { product: Product; cur
               <TableHead>SKU</TableHead>
               <TableHead>Barcodes</TableHead>
               <TableHead className="text-right">Price</TableHead>
-              <TableHead className="text-right">Cost</TableHead>
-              <TableHead className="text-right">Average cost</TableHead>
+              {showCosts && <TableHead className="text-right">Cost</TableHead>}
+              {showCosts && <TableHead className="text-right">Average cost</TableHead>}
               {showStock &&
                 locations.map(([locationId, name]) => (
                   <TableHead key={locationId} className="text-right">
@@ -226,8 +226,8 @@ function VariantsTable({ product, currency, canAdjust }: { product: Product; cur
                     </span>
                   )}
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(variant.costPriceMinor, currency)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(variant.averageCostMinor, currency)}</TableCell>
+                {showCosts && <CostCell amountMinor={variant.costPriceMinor} currency={currency} />}
+                {showCosts && <CostCell amountMinor={variant.averageCostMinor} currency={currency} />}
                 {showStock &&
                   locations.map(([locationId]) => {
                     const line = variant.stock.find((stock) => stock.locationId === locationId);
@@ -263,10 +263,15 @@ function VariantsTable({ product, currency, canAdjust }: { product: Product; cur
   );
 }
 
+/** A cost the server sent (only to roles that may see costs). */
+function CostCell({ amountMinor, currency }: { amountMinor: number | undefined; currency: string }) {
+  return <TableCell className="text-right whitespace-nowrap tabular-nums">{amountMinor === undefined ? '—' : formatMoney(amountMinor, currency)}</TableCell>;
+}
+
 function MovementHistory({ product }: { product: Product }) {
   const [page, setPage] = useState(1);
   const movements = useProductMovements(product.id, page);
-  const timeZone = useBusinessSettings().data?.timeZone;
+  const { formatDateTime } = useDateFormat();
   const unitShortName = product.unit?.shortName ?? null;
   const showVariant = product.variants.length > 1;
   return (
@@ -298,7 +303,7 @@ function MovementHistory({ product }: { product: Product }) {
               <TableBody>
                 {movements.data.items.map((movement) => (
                   <TableRow key={movement.id}>
-                    <TableCell className="whitespace-nowrap">{formatDateTime(movement.createdAt, timeZone)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(movement.createdAt)}</TableCell>
                     {showVariant && <TableCell>{movement.variantName}</TableCell>}
                     <TableCell>{movement.locationName}</TableCell>
                     <TableCell>

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlertIcon } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { Controller, FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Controller, FormProvider, useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { productInputSchema, type Product, type ProductData } from '../../core/products/products.schemas';
@@ -25,7 +25,7 @@ import { CategoryPicker } from './category-picker';
 import { ComboComponentsField } from './combo-components-field';
 import { TAX_CLASS_LABELS } from './product-format';
 import { emptyProductValues, isDefaultUnit, productToFormValues, type ProductFormValues } from './product-form-values';
-import { createProductRequest, productKeys, updateProductRequest, useBrands, useProduct, useUnits } from './products.api';
+import { createProductRequest, productKeys, updateProductRequest, useBrands, useCategories, useProduct, useUnits } from './products.api';
 import { Section } from './form-section';
 import { UpgradeBadge } from './upgrade-badge';
 import { VariantsSection } from './variants-section';
@@ -59,6 +59,27 @@ const TOP_LEVEL_FIELDS = new Set([
   'variants',
   'components',
 ]);
+
+/**
+ * A new product starts with its category's default VAT class (its own or a parent's; standard
+ * without a category) until the person picks a tax class themselves. A category made from the
+ * form's "New category" applies once the list has it.
+ */
+function useNewProductTaxClass(form: UseFormReturn<ProductFormValues, unknown, ProductData>, isNew: boolean) {
+  const categories = useCategories();
+  const categoryId = useWatch({ control: form.control, name: 'categoryId' });
+  const [isChosen, setChosen] = useState(false);
+  const category = categoryId ? categories.data?.find((item) => item.id === categoryId) : undefined;
+  const taxClass = categoryId ? category?.newProductTaxClass : 'standard';
+  const isApplied = isNew && !isChosen;
+  useEffect(() => {
+    if (isApplied && taxClass) form.setValue('taxClass', taxClass);
+  }, [form, isApplied, taxClass]);
+  return {
+    hint: isApplied && category ? `The VAT class for new products in ${category.path}` : undefined,
+    onChosen: () => setChosen(true),
+  };
+}
 
 function ProductForm({ product }: { product: Product | null }) {
   const isNew = product === null;
@@ -134,6 +155,7 @@ function ProductForm({ product }: { product: Product | null }) {
   };
 
   const kind = useWatch({ control, name: 'kind' });
+  const categoryTax = useNewProductTaxClass(form, isNew);
   const lock = <UpgradeBadge badge={access.upgradeBadge} message={access.upgradeMessage} />;
   const brandLocked = !access.hasAdvancedInventory;
 
@@ -257,8 +279,11 @@ function ProductForm({ product }: { product: Product | null }) {
 
         <Section title="Tax and stock" id="product-tax-stock">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="product-tax-class" label="Tax class" error={errors.taxClass?.message}>
-              <NativeSelect {...fieldControlProps('product-tax-class', { error: errors.taxClass?.message })} {...register('taxClass')}>
+            <FormField id="product-tax-class" label="Tax class" error={errors.taxClass?.message} hint={categoryTax.hint}>
+              <NativeSelect
+                {...fieldControlProps('product-tax-class', { error: errors.taxClass?.message, hint: categoryTax.hint })}
+                {...register('taxClass', { onChange: categoryTax.onChosen })}
+              >
                 {TAX_CLASSES.map((taxClass) => (
                   <option key={taxClass} value={taxClass}>
                     {TAX_CLASS_LABELS[taxClass]}

@@ -30,8 +30,10 @@ import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
+import { TAX_CLASSES } from '../../core/products/tax.rules';
 import { isApiError } from '../lib/api-client';
 import { QuantityField } from './amount-fields';
+import { TAX_CLASS_LABELS } from './product-format';
 import { deleteReferenceRequest, productKeys, saveReferenceRequest, useCategories, useUnits, type ReferenceKind } from './products.api';
 
 const QUERY_KEYS: Record<ReferenceKind, readonly string[]> = {
@@ -155,8 +157,9 @@ export function CategoryDialog({
   const categories = useCategories();
   const form = useForm<CategoryValues>({
     resolver: zodResolver(categoryInputSchema),
-    defaultValues: { name: category?.name ?? '', parentId: category?.parentId ?? null },
+    defaultValues: { name: category?.name ?? '', parentId: category?.parentId ?? null, defaultTaxClass: category?.defaultTaxClass ?? null },
   });
+  const parentId = useWatch({ control: form.control, name: 'parentId' });
   const saving = useSaveReference('categories', category?.id, form, { savedMessage: category ? 'Category saved' : 'Category added', onOpenChange, onSaved });
   // A category cannot sit inside itself or one of its own subcategories.
   const parents = (categories.data ?? []).filter((candidate) => !category || (candidate.id !== category.id && !candidate.path.startsWith(`${category.path} ›`)));
@@ -189,8 +192,43 @@ export function CategoryDialog({
           )}
         />
       </FormField>
+      <FormField
+        id="category-tax-class"
+        label="VAT class for new products"
+        error={errors.defaultTaxClass?.message}
+        hint={CATEGORY_TAX_HINT}
+      >
+        <Controller
+          control={form.control}
+          name="defaultTaxClass"
+          render={({ field }) => (
+            <NativeSelect
+              {...fieldControlProps('category-tax-class', {
+                error: errors.defaultTaxClass?.message,
+                hint: CATEGORY_TAX_HINT,
+              })}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.target.value || null)}
+            >
+              <option value="">{inheritedTaxClassLabel(parents.find((parent) => parent.id === parentId) ?? null)}</option>
+              {TAX_CLASSES.map((taxClass) => (
+                <option key={taxClass} value={taxClass}>
+                  {TAX_CLASS_LABELS[taxClass]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
     </ReferenceDialog>
   );
+}
+
+const CATEGORY_TAX_HINT = 'New products in this category (and in its sub-categories without their own) start with it; each product can still change it.';
+
+/** The blank choice names what a category without its own VAT class gets. */
+function inheritedTaxClassLabel(parent: Category | null): string {
+  return parent ? `As ${parent.path} (${TAX_CLASS_LABELS[parent.newProductTaxClass]})` : `None: ${TAX_CLASS_LABELS.standard}`;
 }
 
 type BrandValues = z.input<typeof brandInputSchema>;

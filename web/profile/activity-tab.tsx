@@ -5,7 +5,7 @@ import { useAuth } from '../auth/auth-provider';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
-import { formatDateTime } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 import { useBusinessSettings } from '../settings/settings.api';
 import { useActivityQuery } from './profile.api';
 import { ProfileSection } from './profile-section';
@@ -16,8 +16,8 @@ export function ActivityTab() {
   const activity = useActivityQuery();
   const hasShop = auth.status === 'signed-in' && auth.user.tenantId !== null;
   const settings = useBusinessSettings({ enabled: hasShop });
-  // Times in the shop's zone when it is known, else the browser's.
-  const timeZone = settings.data?.timeZone ?? null;
+  // Times in the shop's zone once its settings are in (the platform's for a platform admin).
+  const { timeZone, formatDateTime } = useDateFormat();
 
   if (activity.isPending || (hasShop && settings.isPending)) {
     return (
@@ -43,7 +43,7 @@ export function ActivityTab() {
       <ProfileSection
         title="Recent Logins"
         icon={<MonitorSmartphoneIcon aria-hidden className="size-4 text-muted-foreground" />}
-        description={`Your last ${LOGIN_HISTORY_LIMIT} sign-ins${timeZone ? `, times in ${timeZone}` : ''}.`}
+        description={`Your last ${LOGIN_HISTORY_LIMIT} sign-ins, times in ${timeZone}.`}
       >
         {logins.length === 0 ? (
           <p className="rounded-lg bg-muted px-4 py-6 text-center text-sm text-muted-foreground">
@@ -59,7 +59,7 @@ export function ActivityTab() {
                 </span>
                 <span className="font-mono text-xs text-muted-foreground">{login.ipAddress ?? 'Unknown'}</span>
                 <time dateTime={login.createdAt} className="text-muted-foreground">
-                  {formatDateTime(login.createdAt, timeZone)}
+                  {formatDateTime(login.createdAt)}
                 </time>
                 <Badge variant="success">Successful</Badge>
               </li>
@@ -84,11 +84,11 @@ export function ActivityTab() {
           </div>
           <div className="grid gap-0.5">
             <dt className="text-muted-foreground">Signed in</dt>
-            <dd>{formatDateTime(currentSession.createdAt, timeZone)}</dd>
+            <dd>{formatDateTime(currentSession.createdAt)}</dd>
           </div>
           <div className="grid gap-0.5">
             <dt className="text-muted-foreground">Expires</dt>
-            <dd>{formatDateTime(currentSession.expiresAt, timeZone)}</dd>
+            <dd>{formatDateTime(currentSession.expiresAt)}</dd>
           </div>
         </dl>
         <div>

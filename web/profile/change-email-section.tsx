@@ -11,9 +11,9 @@ import { useChangeEmailMutation } from './profile.api';
 import { ProfileSection } from './profile-section';
 
 /** Spec §4: a toggle form; closes and clears on success. The change completes from the new inbox. */
-export function ChangeEmailSection({ currentEmail }: { currentEmail: string }) {
+export function ChangeEmailSection({ currentEmail, startOpen }: { currentEmail: string; startOpen: boolean }) {
   const change = useChangeEmailMutation();
-  const [isOpen, setIsOpen] = useState(false);
+  const [isOpen, setIsOpen] = useState(startOpen);
   const [newEmail, setNewEmail] = useState('');
 
   const close = () => {

@@ -1,8 +1,8 @@
 import { KeyRoundIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PASSWORD_MIN_LENGTH, checkProfilePasswordForm } from '../../core/auth/password.rules';
-import { FormField } from '../components/form-field';
+import { PASSWORD_MIN_LENGTH, SAME_AS_CURRENT_PASSWORD_MESSAGE, checkProfilePasswordForm } from '../../core/auth/password.rules';
+import { fieldControlProps, FormField } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
 import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { Button } from '../components/ui/button';
@@ -19,10 +19,18 @@ export function ChangePasswordSection() {
   const change = useChangePasswordMutation();
   const [isOpen, setIsOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
+  const [newPasswordError, setNewPasswordError] = useState<string>();
+  const newPasswordRef = useRef<HTMLInputElement>(null);
 
   const close = () => {
     setIsOpen(false);
     setValues(EMPTY);
+    setNewPasswordError(undefined);
+  };
+
+  const showNewPasswordError = (message: string) => {
+    setNewPasswordError(message);
+    newPasswordRef.current?.focus();
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -32,6 +40,10 @@ export function ChangePasswordSection() {
       toast.error(problem);
       return;
     }
+    if (values.newPassword === values.currentPassword) {
+      showNewPasswordError(SAME_AS_CURRENT_PASSWORD_MESSAGE);
+      return;
+    }
     change.mutate(values, {
       onSuccess: () => {
         toast.success('Password changed successfully');
@@ -39,16 +51,21 @@ export function ChangePasswordSection() {
       },
       onError: (error) => {
         if (!shouldReportFailure(error)) return;
-        const fieldMessage = isApiError(error)
-          ? (error.fieldMessage('currentPassword') ?? error.fieldMessage('newPassword'))
-          : undefined;
+        const newPasswordMessage = isApiError(error) ? error.fieldMessage('newPassword') : undefined;
+        if (newPasswordMessage) {
+          showNewPasswordError(newPasswordMessage);
+          return;
+        }
+        const fieldMessage = isApiError(error) ? error.fieldMessage('currentPassword') : undefined;
         toast.error('Failed to change password', { description: fieldMessage ?? errorMessageOf(error) });
       },
     });
   };
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (field !== 'confirmPassword') setNewPasswordError(undefined);
+  };
 
   return (
     <ProfileSection
@@ -75,9 +92,10 @@ export function ChangePasswordSection() {
                 autoFocus
               />
             </FormField>
-            <FormField id="new-password" label="New Password">
+            <FormField id="new-password" label="New Password" error={newPasswordError}>
               <PasswordInput
-                id="new-password"
+                ref={newPasswordRef}
+                {...fieldControlProps('new-password', { error: newPasswordError })}
                 autoComplete="new-password"
                 placeholder={`min. ${PASSWORD_MIN_LENGTH} characters`}
                 value={values.newPassword}

@@ -16,7 +16,7 @@ import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { InlineSpinner } from '../components/ui/spinner';
 import { isApiError } from '../lib/api-client';
-import { formatDate } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 import { useCountdown } from '../lib/use-countdown';
 import { errorMessageOf, shouldReportFailure } from './profile-errors';
 import { profileQueryKeys, useSendVerificationCodeMutation, useVerifyEmailMutation } from './profile.api';
@@ -28,6 +28,7 @@ const CODE_TTL_MINUTES = VERIFICATION_CODE_TTL_SECONDS / 60;
 export function EmailVerificationSection({ profile }: { profile: ProfileView }) {
   const queryClient = useQueryClient();
   const { refreshSession } = useAuth();
+  const { formatDate } = useDateFormat();
   const send = useSendVerificationCodeMutation();
   const verify = useVerifyEmailMutation();
   const resend = useCountdown();

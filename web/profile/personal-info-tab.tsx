@@ -15,7 +15,8 @@ import { profileQueryKeys, useUpdateProfileMutation } from './profile.api';
 export const PROFILE_RELOAD_PAUSE_MS = 300;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function PersonalInfoTab({ profile }: { profile: ProfileView }) {
+/** onChangeEmail opens the Security tab's Change Email form (the address changes there, by a confirmed link). */
+export function PersonalInfoTab({ profile, onChangeEmail }: { profile: ProfileView; onChangeEmail: () => void }) {
   const queryClient = useQueryClient();
   const { refreshSession } = useAuth();
   const update = useUpdateProfileMutation();
@@ -58,20 +59,26 @@ export function PersonalInfoTab({ profile }: { profile: ProfileView }) {
             onChange={(event) => setFullName(event.target.value)}
           />
         </FormField>
-        <FormField id="profile-email" label="Email" hint="Email cannot be changed. Contact your administrator if needed.">
+        <FormField
+          id="profile-email"
+          label="Email"
+          hint={
+            <>
+              Email cannot be changed. Contact your administrator if needed.{' '}
+              <button type="button" onClick={onChangeEmail} className="font-medium text-primary underline underline-offset-4">
+                Change it in Security
+              </button>
+            </>
+          }
+        >
           <Input {...fieldControlProps('profile-email', { hint: true })} readOnly value={profile.email} />
         </FormField>
         <FormField id="profile-role" label="Role" hint="Role is managed by your administrator">
           <Input {...fieldControlProps('profile-role', { hint: true })} readOnly value={roleLabel(profile.role)} />
         </FormField>
         {profile.tenantId && (
-          <FormField id="profile-organization" label="Organization" hint={profile.tenantName ?? undefined}>
-            <Input
-              {...fieldControlProps('profile-organization', { hint: profile.tenantName })}
-              readOnly
-              value={profile.tenantId}
-              className="font-mono text-xs md:text-xs"
-            />
+          <FormField id="profile-organization" label="Organization">
+            <Input id="profile-organization" readOnly value={profile.tenantName ?? ''} />
           </FormField>
         )}
       </div>

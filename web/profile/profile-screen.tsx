@@ -1,4 +1,5 @@
 import { ActivityIcon, ContactIcon, ShieldIcon, UserIcon } from 'lucide-react';
+import { useState } from 'react';
 import { roleBadgeVariant } from '../../core/auth/roles.rules';
 import type { ProfileView } from '../../core/profile/profile.schemas';
 import { Avatar, AvatarFallback, AvatarImage } from '../components/ui/avatar';
@@ -8,7 +9,8 @@ import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { roleLabel } from '../auth/role-label';
 import { isApiError } from '../lib/api-client';
-import { formatDate, initialsOf } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
+import { initialsOf } from '../lib/format';
 import { ActivityTab } from './activity-tab';
 import { ContactProfileTab } from './contact-profile-tab';
 import { PersonalInfoTab } from './personal-info-tab';
@@ -18,6 +20,9 @@ import { SecurityTab } from './security-tab';
 /** The profile screen (spec §2 "Profile screen"): the /profile page and the Profile Settings dialog. */
 export function ProfileScreen() {
   const profile = useProfileQuery();
+  const [tab, setTab] = useState('personal');
+  // Set by Personal Info's "Change it in Security": the Security tab opens with the form ready.
+  const [isEmailChangeRequested, setIsEmailChangeRequested] = useState(false);
 
   if (profile.isPending) {
     return (
@@ -43,7 +48,14 @@ export function ProfileScreen() {
   return (
     <div className="grid min-w-0 gap-6">
       <ProfileHeader profile={profile.data} />
-      <Tabs defaultValue="personal" className="min-w-0">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          setTab(value);
+          setIsEmailChangeRequested(false);
+        }}
+        className="min-w-0"
+      >
         <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4">
           <TabsTrigger value="personal">
             <UserIcon aria-hidden />
@@ -63,13 +75,19 @@ export function ProfileScreen() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="personal">
-          <PersonalInfoTab profile={profile.data} />
+          <PersonalInfoTab
+            profile={profile.data}
+            onChangeEmail={() => {
+              setTab('security');
+              setIsEmailChangeRequested(true);
+            }}
+          />
         </TabsContent>
         <TabsContent value="contact">
           <ContactProfileTab />
         </TabsContent>
         <TabsContent value="security">
-          <SecurityTab profile={profile.data} />
+          <SecurityTab profile={profile.data} isEmailChangeRequested={isEmailChangeRequested} />
         </TabsContent>
         <TabsContent value="activity">
           <ActivityTab />
@@ -80,6 +98,7 @@ export function ProfileScreen() {
 }
 
 function ProfileHeader({ profile }: { profile: ProfileView }) {
+  const { formatDate } = useDateFormat();
   return (
     <div className="flex min-w-0 flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
       <Avatar className="size-20 text-2xl">

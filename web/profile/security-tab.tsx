@@ -1,18 +1,19 @@
 import { InfoIcon } from 'lucide-react';
 import type { ProfileView } from '../../core/profile/profile.schemas';
-import { formatDateTime } from '../lib/format';
+import { useDateFormat } from '../lib/date-format';
 import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DangerZoneSection } from './danger-zone-section';
 import { EmailVerificationSection } from './email-verification-section';
 import { ProfileSection } from './profile-section';
 
-export function SecurityTab({ profile }: { profile: ProfileView }) {
+export function SecurityTab({ profile, isEmailChangeRequested }: { profile: ProfileView; isEmailChangeRequested: boolean }) {
+  const { formatDateTime } = useDateFormat();
   return (
     <div className="grid gap-4">
       <ChangePasswordSection />
       <EmailVerificationSection profile={profile} />
-      <ChangeEmailSection currentEmail={profile.email} />
+      <ChangeEmailSection currentEmail={profile.email} startOpen={isEmailChangeRequested} />
       <ProfileSection title="Account Information" icon={<InfoIcon aria-hidden className="size-4 text-muted-foreground" />}>
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div className="grid min-w-0 gap-0.5">

@@ -5,6 +5,7 @@ import { useEntitlements } from '../billing/billing.api';
 import { BillingTab } from '../billing/billing-tab';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { Spinner } from '../components/ui/spinner';
+import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { BusinessSettingsTab } from './business-settings-tab';
 import { FeaturesTab } from './features-tab';
@@ -38,10 +39,11 @@ export function SettingsPage() {
     <div className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-semibold sm:text-3xl">Settings</h1>
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
-        <TabsList className="grid h-auto w-full grid-cols-2 min-[420px]:grid-cols-4 sm:w-fit">
+        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-4' : 'min-[420px]:grid-cols-3')}>
           <TabsTrigger value="business">Business</TabsTrigger>
           <TabsTrigger value="inventory">Inventory</TabsTrigger>
-          <TabsTrigger value="billing">Billing</TabsTrigger>
+          {/* Billing is the owner's: nobody else is led to a tab that says so (issue 10 item 6). */}
+          {isAdmin && <TabsTrigger value="billing">Billing</TabsTrigger>}
           <TabsTrigger value="features">Features</TabsTrigger>
         </TabsList>
         <TabsContent value="business">

@@ -1,16 +1,16 @@
-import { HomeIcon, LogOutIcon, UserRoundIcon } from 'lucide-react';
+import { HomeIcon } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
-import { useAuth, useSignedInUser } from '../auth/auth-provider';
+import { MyProfileMenuItem, SignOutMenuItem } from '../auth/account-menu-items';
+import { useSignedInUser } from '../auth/auth-provider';
 import { AppHeader } from '../components/app-header';
 import { ThemeToggle } from '../components/theme-toggle';
-import { DropdownMenuItem, DropdownMenuSeparator } from '../components/ui/dropdown-menu';
+import { DropdownMenuItem } from '../components/ui/dropdown-menu';
 import { UserMenu } from '../components/user-menu';
 import { DEFAULT_LOGO_URL } from '../tenancy/tenant-logo';
 
 /** The platform area's frame for now: header with the user menu (spec §2 "Super-admin area"). */
 export function SuperAdminLayout() {
   const user = useSignedInUser();
-  const { signOut } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader
@@ -22,22 +22,13 @@ export function SuperAdminLayout() {
         <ThemeToggle />
         <UserMenu fullName={user.fullName} email={user.email}>
           <DropdownMenuItem asChild>
-            <Link to="/">
+            <Link to="/superadmin">
               <HomeIcon aria-hidden />
               Home
             </Link>
           </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to="/profile">
-              <UserRoundIcon aria-hidden />
-              My Profile
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void signOut()}>
-            <LogOutIcon aria-hidden />
-            Sign Out
-          </DropdownMenuItem>
+          <MyProfileMenuItem />
+          <SignOutMenuItem />
         </UserMenu>
       </AppHeader>
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10">

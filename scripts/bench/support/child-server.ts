@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { findFreePort } from '../../support/free-port';
 import { readProcessMemory, type ProcessMemory } from './process-stats';
 import { REPO_ROOT } from './paths';
 import { BenchError } from './suite';
@@ -18,17 +18,7 @@ const STARTUP_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 5_000;
 const KEPT_OUTPUT_LINES = 40;
 
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('No port'))));
-    });
-  });
-}
+export { findFreePort };
 
 export function createTempDataDir(label: string): string {
   return mkdtempSync(join(tmpdir(), `dukani-bench-${label}-`));

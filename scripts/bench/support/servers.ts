@@ -86,7 +86,7 @@ export function ensureProductionBuild(): { rebuilt: boolean; hasWebBuild: boolea
  * The production entry as scripts/start.mjs runs it: `main.js --prepare` (migrate and seed in a
  * process of its own), then `main.js` serving, in production mode.
  */
-export async function startProductionServer(options: { label: string; dataDir?: string }): Promise<ChildServer> {
+export async function startProductionServer(options: { label: string; dataDir?: string; env?: NodeJS.ProcessEnv }): Promise<ChildServer> {
   const port = await findFreePort();
   const dataDir = options.dataDir ?? createTempDataDir('production');
   const env = {
@@ -97,6 +97,7 @@ export async function startProductionServer(options: { label: string; dataDir?: 
     DATA_DIR: dataDir,
     AUTH_SECRET: BENCH_AUTH_SECRET,
     LOG_LEVEL: 'error',
+    ...options.env,
   };
   const prepared = spawnSync(process.execPath, ['--enable-source-maps', PRODUCTION_ENTRY, '--prepare'], { cwd: REPO_ROOT, env, encoding: 'utf8' });
   if (prepared.status !== 0) throw new BenchError(`${PRODUCTION_ENTRY} --prepare failed:\n${prepared.stdout}\n${prepared.stderr}`);

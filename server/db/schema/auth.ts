@@ -95,6 +95,12 @@ export const tenantUsers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The person's role in this shop, which tenant routes authorise by (issue 11 "Role per
+     * membership"): the owner of one shop may be a cashier in another. profiles.role stays what
+     * the profile screen shows (spec §6).
+     */
+    role: text('role').notNull(),
     invitationStatus: text('invitation_status'),
     invitationAcceptedAt: timestamp('invitation_accepted_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),

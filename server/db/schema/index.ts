@@ -7,3 +7,5 @@ export * from './notifications';
 export * from './products';
 export * from './inventory';
 export * from './product-imports';
+export * from './audit';
+export * from './request-keys';

@@ -53,7 +53,7 @@ export const stockLevels = pgTable(
   ],
 );
 
-export const MOVEMENT_KINDS_SQL = `'opening', 'purchase_receipt', 'sale', 'sale_return', 'adjustment', 'transfer_out', 'transfer_in', 'count_variance'`;
+export const MOVEMENT_KINDS_SQL = `'opening', 'purchase_receipt', 'sale', 'sale_return', 'adjustment', 'transfer_out', 'transfer_in', 'transfer_loss', 'count_variance'`;
 
 /** The append-only ledger: the application role may insert and read, never update or delete. */
 export const stockMovements = pgTable(
@@ -109,7 +109,10 @@ export const stockAdjustments = pgTable(
   ],
 );
 
-/** A transfer between two locations: sent (stock left the source) → received (arrived). */
+/**
+ * A transfer between two locations: sent (stock left the source) → partly_received (some arrived
+ * or was recorded lost, the rest is still in transit) → received (every unit arrived or was lost).
+ */
 export const stockTransfers = pgTable(
   'stock_transfers',
   {
@@ -130,7 +133,7 @@ export const stockTransfers = pgTable(
     foreignKey({ columns: [t.tenantId, t.toLocationId], foreignColumns: [locations.tenantId, locations.id] }),
     uniqueIndex('stock_transfers_request_key_unique').on(t.tenantId, t.requestKey),
     index('stock_transfers_newest').on(t.tenantId, t.sentAt),
-    check('stock_transfers_status_check', sql`${t.status} in ('sent', 'received', 'cancelled')`),
+    check('stock_transfers_status_check', sql`${t.status} in ('sent', 'partly_received', 'received', 'cancelled')`),
     check('stock_transfers_distinct_locations', sql`${t.fromLocationId} <> ${t.toLocationId}`),
   ],
 );
@@ -141,7 +144,10 @@ export const stockTransferLines = pgTable(
     ...tenantOwnedColumns(),
     transferId: uuid('transfer_id').notNull(),
     variantId: uuid('variant_id').notNull(),
+    /** Sent. What is neither received nor lost is still in transit. */
     quantity: quantity('quantity').notNull(),
+    receivedQuantity: quantity('received_quantity').notNull().default(0),
+    lostQuantity: quantity('lost_quantity').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -149,16 +155,65 @@ export const stockTransferLines = pgTable(
     foreignKey({ columns: [t.tenantId, t.variantId], foreignColumns: [productVariants.tenantId, productVariants.id] }),
     uniqueIndex('stock_transfer_lines_unique').on(t.tenantId, t.transferId, t.variantId),
     check('stock_transfer_lines_quantity_check', sql`${t.quantity} > 0`),
+    // Never more received and lost than was sent, whatever receipts race (the database's last word).
+    check(
+      'stock_transfer_lines_accounted_check',
+      sql`${t.receivedQuantity} >= 0 and ${t.lostQuantity} >= 0 and ${t.receivedQuantity} + ${t.lostQuantity} <= ${t.quantity}`,
+    ),
   ],
 );
 
-/** A stock take (count) at one location: counting → posted (variances become movements) or cancelled. */
+/** One arrival of (part of) a transfer; request_key makes a retried receipt count once. */
+export const stockTransferReceipts = pgTable(
+  'stock_transfer_receipts',
+  {
+    ...tenantOwnedColumns(),
+    transferId: uuid('transfer_id').notNull(),
+    receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    requestKey: uuid('request_key'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.transferId], foreignColumns: [stockTransfers.tenantId, stockTransfers.id] }).onDelete('cascade'),
+    uniqueIndex('stock_transfer_receipts_request_key_unique').on(t.tenantId, t.requestKey),
+    index('stock_transfer_receipts_transfer_idx').on(t.tenantId, t.transferId),
+  ],
+);
+
+/** What one receipt took in (received) and wrote off (lost in transit) of one line. */
+export const stockTransferReceiptLines = pgTable(
+  'stock_transfer_receipt_lines',
+  {
+    ...tenantOwnedColumns(),
+    receiptId: uuid('receipt_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    receivedQuantity: quantity('received_quantity').notNull(),
+    lostQuantity: quantity('lost_quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.receiptId], foreignColumns: [stockTransferReceipts.tenantId, stockTransferReceipts.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.variantId], foreignColumns: [productVariants.tenantId, productVariants.id] }),
+    uniqueIndex('stock_transfer_receipt_lines_unique').on(t.tenantId, t.receiptId, t.variantId),
+    check(
+      'stock_transfer_receipt_lines_quantity_check',
+      sql`${t.receivedQuantity} >= 0 and ${t.lostQuantity} >= 0 and ${t.receivedQuantity} + ${t.lostQuantity} > 0`,
+    ),
+  ],
+);
+
+/**
+ * A stock take (count) at one location: counting → posted (variances become movements) or cancelled.
+ * At most one is counting per location; a blind one keeps its expected figures from the counter.
+ */
 export const stockTakes = pgTable(
   'stock_takes',
   {
     ...tenantOwnedColumns(),
     locationId: uuid('location_id').notNull(),
     status: text('status').notNull().default('counting'),
+    isBlind: boolean('is_blind').notNull().default(false),
     note: text('note'),
     startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
     postedBy: uuid('posted_by').references(() => users.id, { onDelete: 'set null' }),
@@ -170,6 +225,7 @@ export const stockTakes = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
     uniqueIndex('stock_takes_request_key_unique').on(t.tenantId, t.requestKey),
+    uniqueIndex('stock_takes_one_open_per_location').on(t.tenantId, t.locationId).where(sql`${t.status} = 'counting'`),
     index('stock_takes_newest').on(t.tenantId, t.createdAt),
     check('stock_takes_status_check', sql`${t.status} in ('counting', 'posted', 'cancelled')`),
   ],

@@ -15,11 +15,14 @@ export const productCategories = pgTable(
     ...tenantOwnedColumns(),
     name: text('name').notNull(),
     parentId: uuid('parent_id'),
+    /** The VAT class new products in it start with (maize flour: zero_rated); null: its parent's, else standard. */
+    defaultTaxClass: text('default_tax_class'),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
+    check('product_categories_default_tax_class_check', sql`${t.defaultTaxClass} in ('standard', 'reduced', 'zero_rated', 'exempt')`),
     uniqueIndex('product_categories_name_unique').on(t.tenantId, sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`),
   ],
 );

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { tenantOwnedColumns } from './tenancy';
 
@@ -22,7 +23,13 @@ export const businessSettings = pgTable(
     vatReducedBp: integer('vat_reduced_bp').notNull().default(800),
     /** Advanced inventory: may a sale or transfer take stock below zero (off by default). */
     allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
+    /** Computed prices (bulk changes) round half up to this many whole currency units; 0: to the cent. */
+    priceRoundingStep: integer('price_rounding_step').notNull().default(1),
     ...timestamps(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('business_settings_one_per_tenant').on(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('business_settings_one_per_tenant').on(t.tenantId),
+    check('business_settings_price_rounding_step_check', sql`${t.priceRoundingStep} in (0, 1, 5, 10)`),
+  ],
 );

@@ -31,6 +31,8 @@ export function withWrongCheckDigit(code: string): string {
 export interface NewProduct {
   name: string;
   sellingPrice: string;
+  /** What the shop pays, e.g. '100' (the opening stock's cost). */
+  costPrice?: string;
   barcode?: string;
   /** Opening stock by location name, e.g. { 'Main shop': '20' }. */
   openingStock?: Record<string, string>;
@@ -44,6 +46,7 @@ export async function fillSimpleProduct(page: Page, product: NewProduct) {
   const form = page.getByRole('form', { name: 'New product' });
   await form.getByLabel('Name', { exact: true }).fill(product.name);
   await form.getByLabel('Selling price').fill(product.sellingPrice);
+  if (product.costPrice) await form.getByLabel('Cost price').fill(product.costPrice);
   // Waits for the categories to load: the picker lists them once they have.
   if (product.category) await form.getByLabel('Category', { exact: true }).selectOption({ label: product.category });
   if (product.reorderLevel) await form.getByLabel('Reorder level').fill(product.reorderLevel);

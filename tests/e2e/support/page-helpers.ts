@@ -9,10 +9,14 @@ export async function readLocalStorage(page: Page, key: string): Promise<string 
   return page.evaluate((storageKey) => window.localStorage.getItem(storageKey), key);
 }
 
-/** Asserts nothing on the page is wider than the viewport (no sideways scrolling on phones). */
+/**
+ * The page's width beside the window's, to assert nothing is wider than the viewport (no sideways
+ * scrolling on phones). The layout viewport's width, not window.innerWidth: a phone browser zooms
+ * out to show a page that overflows, and innerWidth then grows to the page's width.
+ */
 export async function measureHorizontalOverflow(page: Page) {
   return page.evaluate(() => ({
     scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
-    viewportWidth: window.innerWidth,
+    viewportWidth: document.documentElement.clientWidth,
   }));
 }

@@ -1,10 +1,14 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-/** A table that scrolls sideways inside its own box on narrow screens instead of widening the page. */
+/**
+ * A table that scrolls sideways inside its own box on narrow screens instead of widening the page.
+ * The box takes its width from the page, never from the table (contain: inline-size): otherwise a
+ * grid or flex item around it grows to the table's width and the whole page scrolls on a phone.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div data-slot="table-container" className="relative w-full overflow-x-auto contain-inline-size">
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

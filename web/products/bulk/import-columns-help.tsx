@@ -1,7 +1,7 @@
 import type { ImportColumn } from '../../../core/products/products.schemas';
 
 const COLUMN_HELP: Array<[ImportColumn, string]> = [
-  ['name', 'Required. The product name, e.g. "Coca-Cola 500 ml".'],
+  ['name', 'Required. The product name, e.g. "Coca-Cola 500 ml". A row without SKU or barcode must not have the name of a product you already have.'],
   ['sku', 'Your own code; left blank, one is made from the name. Must not be used by another product.'],
   ['barcode', 'EAN-13, EAN-8 or UPC-A (check digit verified) or an in-store code; several separated by |.'],
   ['category', 'Nested with >, e.g. "Drinks > Soft drinks". Categories that do not exist yet are created.'],
@@ -9,7 +9,7 @@ const COLUMN_HELP: Array<[ImportColumn, string]> = [
   ['unit', 'A unit you have, by name or short name (Piece, kg …). Blank: sold by the piece.'],
   ['cost_price', 'What you pay, e.g. 45.00. Blank: 0.'],
   ['selling_price', 'Required. The shelf price, e.g. 60.00.'],
-  ['tax_class', 'standard (16%), reduced (8%), zero_rated or exempt. Blank: standard.'],
+  ['tax_class', "standard (16%), reduced (8%), zero_rated or exempt. Blank: the category's VAT class for new products (standard when it has none)."],
   ['prices_include_tax', 'yes or no. Blank: yes.'],
   ['track_stock', 'yes or no. Blank: yes.'],
   ['reorder_level', 'Low-stock level, e.g. 24. Blank: never low.'],
@@ -29,6 +29,12 @@ export function ImportColumnsHelp() {
         The first row names the columns, in any order; other names such as “Price” or “Item name” work too. An export from
         this page’s Export CSV has the same columns: variants become separate products, named “Product - Variant”, and
         the stock of all locations is summed into opening_stock.
+      </p>
+      <p className="mt-3 text-muted-foreground">
+        The import only adds products. A row whose SKU or barcode is already in your catalog is refused, and so is a row
+        with neither whose name (or “Product - Variant”) is already there, so importing the same file twice adds nothing
+        twice; change existing products on their own page or with bulk price changes. Empty rows, such as the{' '}
+        <span className="font-mono text-xs">,,,,</span> rows spreadsheets save below the data, are skipped.
       </p>
       <dl className="mt-3 grid gap-2 sm:grid-cols-[max-content_1fr] sm:gap-x-4">
         {COLUMN_HELP.map(([column, help]) => (

@@ -5,29 +5,29 @@ import { Button } from '../../components/ui/button';
 import { BILLING_PATH, useBulkOperationsAccess } from './bulk-access';
 import { EXPORT_PATH } from './bulk.api';
 
-/** "Import" and "Export CSV" for the products list; without bulk_operations they lead to billing. */
+/** "Import" and "Export CSV" for the products list; without bulk_operations Import leads to billing. */
 export function ImportExportButtons() {
   const access = useBulkOperationsAccess();
   if (!access.isAllowedRole) return null;
-  if (access.isLocked) {
-    return (
-      <Button variant="outline" size="sm" asChild className="opacity-60" data-locked="">
-        <Link to={BILLING_PATH} title="CSV import and export need a plan with bulk operations">
-          <UploadIcon aria-hidden />
-          Import / export
-          {access.badge && <Badge variant="accent">{access.badge}</Badge>}
-        </Link>
-      </Button>
-    );
-  }
+  // The export is the shop's own data on any plan; only the import needs bulk operations.
   return (
     <div className="flex flex-wrap gap-2">
-      <Button variant="outline" size="sm" asChild>
-        <Link to="/admin/products/import">
-          <UploadIcon aria-hidden />
-          Import
-        </Link>
-      </Button>
+      {access.isLocked ? (
+        <Button variant="outline" size="sm" asChild className="opacity-60" data-locked="">
+          <Link to={BILLING_PATH} title="CSV import needs a plan with bulk operations">
+            <UploadIcon aria-hidden />
+            Import
+            {access.badge && <Badge variant="accent">{access.badge}</Badge>}
+          </Link>
+        </Button>
+      ) : (
+        <Button variant="outline" size="sm" asChild>
+          <Link to="/admin/products/import">
+            <UploadIcon aria-hidden />
+            Import
+          </Link>
+        </Button>
+      )}
       <Button variant="outline" size="sm" asChild>
         {/* A plain download: the browser saves the server's attachment, however large. */}
         <a href={EXPORT_PATH} download>

@@ -210,13 +210,19 @@ function PreviewSection({
             {fileName}
           </h3>
           <p className="text-sm" aria-live="polite">
-            {count(preview.totalRows)} rows · <span className="text-primary">{count(preview.validCount)} ready</span>
+            {count(preview.totalRows)} product row{preview.totalRows === 1 ? '' : 's'} · <span className="text-primary">{count(preview.validCount)} ready</span>
             {preview.errorCount > 0 && <span className="text-destructive"> · {count(preview.errorCount)} with problems</span>}
+            {preview.blankRowCount > 0 && (
+              <span className="text-muted-foreground">
+                {' '}
+                · {count(preview.blankRowCount)} empty row{preview.blankRowCount === 1 ? '' : 's'} skipped
+              </span>
+            )}
           </p>
         </div>
         <Button onClick={onImport} disabled={!canImport}>
           {isImporting && <InlineSpinner />}
-          Import {count(preview.totalRows)} product{preview.totalRows === 1 ? '' : 's'}
+          Import {count(preview.validCount)} product{preview.validCount === 1 ? '' : 's'}
         </Button>
       </div>
       {preview.errorCount > 0 && (

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { parseMoney } from '../../../core/settings/money.rules';
+import { describePriceRounding } from '../../../core/settings/price-rounding.rules';
 import { FormField, fieldControlProps } from '../../components/form-field';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,7 +13,8 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { InlineSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api-client';
-import { productKeys } from '../products.api';
+import { useInventorySettings } from '../../inventory/inventory.api';
+import { productKeys, useCurrencySymbol } from '../products.api';
 import { BILLING_PATH, useBulkOperationsAccess } from './bulk-access';
 import { bulkArchiveRequest, bulkPriceRequest, type BulkPriceMode } from './bulk.api';
 
@@ -113,6 +115,8 @@ function BulkPriceDialog({
   const [direction, setDirection] = useState<Direction>('increase');
   const [valueText, setValueText] = useState('');
   const [error, setError] = useState<string>();
+  const rounding = useInventorySettings({ enabled: open });
+  const currency = useCurrencySymbol();
   const update = useMutation({
     mutationKey: ['products', 'bulk', 'price'],
     mutationFn: bulkPriceRequest,
@@ -140,12 +144,15 @@ function BulkPriceDialog({
   };
 
   const valueLabel = mode === 'set' ? 'New price' : mode === 'percent' ? 'By percent' : 'By amount';
+  const rounded = rounding.data
+    ? `The new price is rounded ${describePriceRounding(rounding.data.priceRoundingStep, currency)} (Settings › Inventory).`
+    : 'The new price is rounded as set in Settings › Inventory.';
   const hint =
     mode === 'set'
-      ? 'Every variant of the selected products gets this selling price.'
+      ? 'Every variant of the selected products gets this selling price, as typed.'
       : mode === 'percent'
-        ? 'Rounded to the cent. A price may not go below 0.'
-        : 'Added to or taken off each selling price. A price may not go below 0.';
+        ? `${rounded} A price may not go below 0.`
+        : `Added to or taken off each selling price. ${rounded} A price may not go below 0.`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>

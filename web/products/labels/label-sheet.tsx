@@ -1,24 +1,6 @@
 import { createPortal } from 'react-dom';
-import { barcodeSvg, encodeBarcode } from '../../../core/products/barcode-svg.rules';
 import { formatMoney } from '../product-format';
-
-/** A label sheet: label size, how many across, and where the first label sits on the A4 page. */
-export interface LabelSize {
-  id: string;
-  title: string;
-  widthMm: number;
-  heightMm: number;
-  columns: number;
-  perSheet: number;
-  topMm: number;
-  leftMm: number;
-  columnGapMm: number;
-}
-
-export const LABEL_SIZES: readonly LabelSize[] = [
-  { id: 'a4-65', title: '38 × 21 mm — A4 sheet of 65', widthMm: 38.1, heightMm: 21.2, columns: 5, perSheet: 65, topMm: 10.7, leftMm: 4.7, columnGapMm: 2.5 },
-  { id: 'a4-36', title: '50 × 30 mm — A4 sheet of 36', widthMm: 50, heightMm: 30, columns: 4, perSheet: 36, topMm: 13.5, leftMm: 5, columnGapMm: 0 },
-];
+import { PADDING_Y_MM, labelBarcode, type LabelSize } from './label-layout';
 
 export interface LabelItem {
   key: string;
@@ -26,15 +8,6 @@ export interface LabelItem {
   priceMinor: number;
   /** The first barcode, else the SKU (printed as Code 128). */
   code: string;
-}
-
-/** The code as an SVG image, or null when it holds characters no symbology here can print. */
-function barcodeImage(code: string): string | null {
-  try {
-    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(barcodeSvg(encodeBarcode(code), { barHeight: 40 }))}`;
-  } catch {
-    return null;
-  }
 }
 
 interface LabelSheetsProps {
@@ -45,7 +18,7 @@ interface LabelSheetsProps {
 
 /** The A4 sheets as they will print (the page shows them in a scrolling preview). */
 export function LabelSheets({ items, size, currencySymbol }: LabelSheetsProps) {
-  const images = new Map(items.map((item) => [item.code, barcodeImage(item.code)]));
+  const barcodes = new Map(items.map((item) => [item.code, labelBarcode(item.code, size)]));
   const sheets: LabelItem[][] = [];
   for (let start = 0; start < items.length; start += size.perSheet) sheets.push(items.slice(start, start + size.perSheet));
   return (
@@ -66,14 +39,26 @@ export function LabelSheets({ items, size, currencySymbol }: LabelSheetsProps) {
           }}
         >
           {sheet.map((item, position) => {
-            const image = images.get(item.code);
+            const barcode = barcodes.get(item.code);
             return (
-              <div key={`${item.key}-${position}`} className="flex flex-col items-center justify-between overflow-hidden px-[1.5mm] py-[1mm] text-center">
-                <span className="line-clamp-2 w-full text-[7pt] leading-tight font-medium">{item.name}</span>
-                {image ? (
-                  <img src={image} alt={`Barcode ${item.code}`} className="min-h-0 w-full flex-1 object-contain" />
+              // Rows: the name takes what is left and is cut short; the barcode keeps its printed size.
+              <div
+                key={`${item.key}-${position}`}
+                className="label grid justify-items-center overflow-hidden text-center"
+                style={{ gridTemplateRows: `minmax(0, 1fr) ${size.barcodeAreaMm}mm auto`, padding: `${PADDING_Y_MM}mm ${size.paddingMm}mm` }}
+              >
+                <span className="w-full overflow-hidden text-[7pt] leading-tight font-medium" style={{ display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: size.nameLines }}>
+                  {item.name}
+                </span>
+                {barcode ? (
+                  <img
+                    src={barcode.src}
+                    alt={`Barcode ${item.code}`}
+                    className="max-w-none self-center"
+                    style={{ width: `${barcode.widthMm}mm`, height: `${barcode.heightMm}mm` }}
+                  />
                 ) : (
-                  <span className="font-mono text-[7pt]">{item.code}</span>
+                  <span className="self-center font-mono text-[7pt] break-all">{item.code}</span>
                 )}
                 <span className="text-[8pt] leading-none font-bold">{formatMoney(item.priceMinor, currencySymbol)}</span>
               </div>

@@ -1,0 +1,214 @@
+// `npm run check:tenancy`: fails when code outside tests touches a tenant-owned table without a
+// tenant scope (docs/decisions/0012). Tenant data is reached only through database.withTenant (or
+// withPlatformThenTenant's scoped handle); the platform handle, which bypasses row-level security
+// on PGlite and for a superuser, may name platform tables only. A syntactic scan, fast enough for
+// every run: it follows the platform handle (`….platform`, values typed PlatformDb/PlatformTx, the
+// transaction callbacks it opens) into Drizzle calls and raw SQL.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import ts from 'typescript';
+import { isPlatformTable } from '../server/db/platform-tables';
+import * as schema from '../server/db/schema/index';
+
+export interface TenantAccessViolation {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** An exception names its reason on the line before: `// tenant-access: <why>`. */
+const EXCEPTION_MARKER = /\/\/\s*tenant-access:\s*\S/;
+const DRIZZLE_TABLE_METHODS = new Set(['from', 'insert', 'update', 'delete', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin']);
+const PLATFORM_TYPES = new Set(['PlatformDb', 'PlatformTx']);
+
+/** Schema export name → SQL table name, for the tenant-owned tables. */
+export function tenantTablesOfSchema(): Map<string, string> {
+  const tables = new Map<string, string>();
+  for (const [exportName, value] of Object.entries(schema)) {
+    if (!is(value, PgTable)) continue;
+    const sqlName = getTableName(value);
+    if (!isPlatformTable(sqlName)) tables.set(exportName, sqlName);
+  }
+  return tables;
+}
+
+export function findTenantAccessViolations(
+  file: string,
+  source: string,
+  tenantTables: Map<string, string> = tenantTablesOfSchema(),
+): TenantAccessViolation[] {
+  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const tableNamesInSql = [...new Set(tenantTables.values())];
+  const rawSqlPattern = tableNamesInSql.length
+    ? new RegExp(`\\b(?:from|join|into|update|table|truncate)\\s+(?:only\\s+)?"?(${tableNamesInSql.join('|')})"?\\b`, 'i')
+    : null;
+  const localTenantTables = importedTenantTables(sourceFile, tenantTables);
+  // Bindings by function scope, innermost last: a name is a platform handle where its nearest
+  // declaration says so (a later `tx` of a tenant transaction is not the platform one).
+  const scopes: Map<string, boolean>[] = [new Map()];
+  const platformParameters = new Set<ts.ParameterDeclaration>();
+  const isPlatformName = (name: string) => {
+    for (let index = scopes.length - 1; index >= 0; index -= 1) {
+      const known = scopes[index]!.get(name);
+      if (known !== undefined) return known;
+    }
+    return false;
+  };
+  const violations: TenantAccessViolation[] = [];
+
+  const report = (node: ts.Node, message: string) => {
+    const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+    const previousLine = source.split('\n')[line - 1] ?? '';
+    if (EXCEPTION_MARKER.test(previousLine)) return;
+    violations.push({ file, line: line + 1, message });
+  };
+
+  const isPlatformHandle = (node: ts.Expression): boolean => {
+    const inner = skipWrappers(node);
+    if (ts.isPropertyAccessExpression(inner) && inner.name.text === 'platform') return true;
+    return ts.isIdentifier(inner) && isPlatformName(inner.text);
+  };
+
+  /** The expression a chain like `db.select().from(x).where(…)` starts from. */
+  const chainRoot = (node: ts.Expression): ts.Expression => {
+    let current = skipWrappers(node);
+    for (;;) {
+      if (isPlatformHandle(current)) return current;
+      if (ts.isCallExpression(current)) current = skipWrappers(current.expression);
+      else if (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) current = skipWrappers(current.expression);
+      else return current;
+    }
+  };
+
+  const tenantTableNamedBy = (node: ts.Node): string | undefined =>
+    ts.isIdentifier(node) ? localTenantTables.get(node.text) : undefined;
+
+  const rawSqlNaming = (node: ts.Node): string | undefined => {
+    let found: string | undefined;
+    const visitSql = (child: ts.Node) => {
+      if (found) return;
+      if (ts.isTaggedTemplateExpression(child) || ts.isNoSubstitutionTemplateLiteral(child) || ts.isStringLiteral(child)) {
+        const text = child.getText(sourceFile);
+        const match = rawSqlPattern?.exec(text);
+        if (match) found = match[1];
+      }
+      if (ts.isTemplateSpan(child)) {
+        const table = tenantTableNamedBy(skipWrappers(child.expression));
+        if (table) found = table;
+      }
+      ts.forEachChild(child, visitSql);
+    };
+    visitSql(node);
+    return found;
+  };
+
+  const rememberBinding = (name: ts.BindingName, type: ts.TypeNode | undefined, initializer: ts.Expression | undefined, isPlatformParameter: boolean) => {
+    if (!ts.isIdentifier(name)) return;
+    const typedPlatform = PLATFORM_TYPES.has(type?.getText(sourceFile).trim() ?? '');
+    const isPlatform = isPlatformParameter || typedPlatform || Boolean(initializer && isPlatformHandle(initializer));
+    scopes[scopes.length - 1]!.set(name.text, isPlatform);
+  };
+
+  const visit = (node: ts.Node) => {
+    const opensScope = ts.isFunctionLike(node);
+    if (opensScope) scopes.push(new Map());
+    if (ts.isParameter(node)) rememberBinding(node.name, node.type, undefined, platformParameters.has(node));
+    if (ts.isVariableDeclaration(node)) rememberBinding(node.name, node.type, node.initializer, false);
+    if (ts.isCallExpression(node)) {
+      const callee = skipWrappers(node.expression);
+      // A transaction opened on the platform handle hands its callback another platform handle.
+      if (ts.isPropertyAccessExpression(callee)) {
+        const opensPlatformTransaction =
+          (callee.name.text === 'transaction' && isPlatformHandle(callee.expression)) || callee.name.text === 'withPlatformThenTenant';
+        const callback = node.arguments[0];
+        if (opensPlatformTransaction && callback && (ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) {
+          const first = callback.parameters[0];
+          if (first) platformParameters.add(first);
+        }
+      }
+      if (ts.isPropertyAccessExpression(callee) && isPlatformHandle(chainRoot(callee.expression))) {
+        const method = callee.name.text;
+        if (DRIZZLE_TABLE_METHODS.has(method)) {
+          const table = node.arguments[0] && tenantTableNamedBy(skipWrappers(node.arguments[0]));
+          if (table) report(node, `tenant table ${table} reached through the platform handle (.${method}): use database.withTenant`);
+        }
+        if (method === 'execute') {
+          const table = node.arguments[0] && rawSqlNaming(node.arguments[0]);
+          if (table) report(node, `raw SQL naming tenant table ${table} on the platform handle: use database.withTenant`);
+        }
+      }
+      if (ts.isIdentifier(callee) && callee.text === 'queryRows' && node.arguments[0] && isPlatformHandle(node.arguments[0])) {
+        const table = node.arguments.slice(1).map(rawSqlNaming).find(Boolean);
+        if (table) report(node, `raw SQL naming tenant table ${table} on the platform handle: use database.withTenant`);
+      }
+    }
+    // Relational queries: platform.query.<table>.findMany(…)
+    if (ts.isPropertyAccessExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'query') {
+      const table = tenantTables.get(node.name.text);
+      if (table && isPlatformHandle(chainRoot(node.expression.expression))) {
+        report(node, `tenant table ${table} reached through the platform handle (.query): use database.withTenant`);
+      }
+    }
+    ts.forEachChild(node, visit);
+    if (opensScope) scopes.pop();
+  };
+  visit(sourceFile);
+  return violations;
+}
+
+function skipWrappers(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (ts.isParenthesizedExpression(current) || ts.isAwaitExpression(current) || ts.isAsExpression(current) || ts.isNonNullExpression(current)) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/** Local names of the tenant tables a file imports from the schema (aliases followed). */
+function importedTenantTables(sourceFile: ts.SourceFile, tenantTables: Map<string, string>): Map<string, string> {
+  const local = new Map<string, string>();
+  for (const statement of sourceFile.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!/\/schema(\/|$)/.test(statement.moduleSpecifier.text)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) {
+      const exported = (element.propertyName ?? element.name).text;
+      const table = tenantTables.get(exported);
+      if (table) local.set(element.name.text, table);
+    }
+  }
+  return local;
+}
+
+/** Product code: server/ and scripts/, not tests (which set up and inspect databases directly). */
+export function productSourceFiles(root: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const path = join(dir, entry);
+      if (entry === 'node_modules' || entry === 'migrations') continue;
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) files.push(path);
+    }
+  };
+  for (const dir of ['server', 'scripts']) walk(join(root, dir));
+  return files;
+}
+
+function main() {
+  const root = process.cwd();
+  const tenantTables = tenantTablesOfSchema();
+  const files = productSourceFiles(root);
+  const violations = files.flatMap((file) => findTenantAccessViolations(relative(root, file), readFileSync(file, 'utf8'), tenantTables));
+  for (const violation of violations) console.error(`${violation.file}:${violation.line}: ${violation.message}`);
+  if (violations.length) {
+    console.error(`${violations.length} tenant table access(es) outside a tenant scope (docs/decisions/0012).`);
+    process.exit(1);
+  }
+  console.log(`Tenant access check: ${files.length} files, ${tenantTables.size} tenant tables, no access outside a tenant scope.`);
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) main();

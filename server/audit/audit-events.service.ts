@@ -1,0 +1,27 @@
+import type { Database } from '../db/client';
+import { auditEvents } from '../db/schema/audit';
+
+export interface AuditEvent {
+  actorUserId: string;
+  /** What was done, e.g. "POST /api/products/{id}". */
+  action: string;
+  entity?: string | null;
+  entityId?: string | null;
+  details?: Record<string, unknown>;
+  requestId?: string | null;
+}
+
+/** Appends one event to the shop's audit trail (append-only: the app role cannot change it). */
+export async function recordAuditEvent(database: Database, tenantId: string, event: AuditEvent): Promise<void> {
+  await database.withTenant(tenantId, (tx) =>
+    tx.insert(auditEvents).values({
+      tenantId,
+      actorUserId: event.actorUserId,
+      action: event.action,
+      entity: event.entity ?? null,
+      entityId: event.entityId ?? null,
+      details: event.details ?? {},
+      requestId: event.requestId ?? null,
+    }),
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The tables that belong to the platform, not to one tenant; every other table in `public` is
+ * tenant-owned (tenant_id first in its keys, forced row-level security, reached through
+ * withTenant only). Each entry says why it is global and which code may read it; the schema test
+ * (tenant-isolation.test.ts) and the static scan (scripts/check-tenant-access.ts) both use this
+ * list, so a new table is tenant-owned unless it is named here with a reason.
+ */
+export const PLATFORM_TABLES = {
+  tenants: {
+    why: 'Names the shops themselves; the host resolves to a tenant before any tenant scope exists.',
+    readers: 'tenancy (resolver, creation), settings (the shop name), billing, auth (sign-in policy). The app role may read its own row.',
+  },
+  tenant_domains: {
+    why: 'Maps hosts (subdomains, custom domains) to tenants: read before the tenant is known (spec §9).',
+    readers: 'tenancy resolver and the trusted-origin check for links in e-mails.',
+  },
+  users: {
+    why: 'A person signs in once and may belong to several shops (better-auth user).',
+    readers: 'auth, profile, and display names shown in a tenant (by id, never by listing).',
+  },
+  sessions: {
+    why: 'Read on every request before the tenant is checked; holds the tenant the session was opened on.',
+    readers: 'auth (principal), profile (sign-in activity of the signed-in person only).',
+  },
+  accounts: {
+    why: 'Password hashes of a person (better-auth account), independent of shops.',
+    readers: 'auth and credentials services only.',
+  },
+  verifications: {
+    why: 'One-time codes and reset tokens of a person (better-auth), looked up by token.',
+    readers: 'auth only.',
+  },
+  profiles: {
+    why: 'A person’s spec §3 profile (role shown, invitation, password-change flags); one per person.',
+    readers: 'auth, profile; the role that authorises tenant work is on the membership (tenant_users).',
+  },
+  rate_limits: {
+    why: 'Counts requests per address or account before anyone is signed in.',
+    readers: 'server/http/rate-limit.ts and the sign-in limits.',
+  },
+  email_outbox: {
+    why: 'Mail to people (codes, links) is sent before and outside any tenant scope.',
+    readers: 'the mailer, and the development mailbox (platform admins or loopback only).',
+  },
+  billing_plans: {
+    why: 'The plans every shop chooses from (spec §9).',
+    readers: 'billing, the guard (plan features), the super-admin area.',
+  },
+  platform_settings: {
+    why: 'Settings of the platform (trial length and the like).',
+    readers: 'tenancy (creation), billing, the super-admin area.',
+  },
+  sandbox_transactions: {
+    why: 'The built-in payment sandbox stands in for the provider, which is outside every tenant.',
+    readers: 'server/billing/sandbox.provider.ts only.',
+  },
+} as const satisfies Record<string, { why: string; readers: string }>;
+
+export type PlatformTableName = keyof typeof PLATFORM_TABLES;
+
+export function isPlatformTable(name: string): name is PlatformTableName {
+  return Object.hasOwn(PLATFORM_TABLES, name);
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_NAV, itemsForRole } from './admin-nav';
+
+const titlesFor = (role: string | null) => ADMIN_NAV.flatMap((group) => itemsForRole(group.items, role)).map((item) => item.title);
+
+// Issue 10 item 6: each person is led only to what their role can use.
+describe('admin navigation by role', () => {
+  it('a cashier sells and serves customers: no purchasing, books, reports, team or messaging', () => {
+    expect(titlesFor('cashier')).toEqual(['Dashboard', 'Products', 'Sales', 'Contacts', 'Settings']);
+    expect(titlesFor('user')).toEqual(titlesFor('cashier'));
+  });
+
+  it('a manager runs the shop, without the team (the owner’s)', () => {
+    expect(titlesFor('manager')).toEqual(['Dashboard', 'Products', 'Sales', 'Purchases', 'Contacts', 'Accounting', 'Reports', 'Communications', 'Settings']);
+  });
+
+  it('the owner and a platform admin see every area', () => {
+    const every = ADMIN_NAV.flatMap((group) => group.items).map((item) => item.title);
+    expect(titlesFor('admin')).toEqual(every);
+    expect(titlesFor('superadmin')).toEqual(every);
+  });
+});

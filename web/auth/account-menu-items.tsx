@@ -1,0 +1,30 @@
+import { LogOutIcon, UserRoundIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { DropdownMenuItem, DropdownMenuSeparator } from '../components/ui/dropdown-menu';
+import { useAuth } from './auth-provider';
+
+/** The user menu's My Profile item (spec §2), for the layouts whose profile is a page of its own. */
+export function MyProfileMenuItem() {
+  return (
+    <DropdownMenuItem asChild>
+      <Link to="/profile">
+        <UserRoundIcon aria-hidden />
+        My Profile
+      </Link>
+    </DropdownMenuItem>
+  );
+}
+
+/** The user menu's last item, after a separator: every layout ends it with Sign Out. */
+export function SignOutMenuItem() {
+  const { signOut } = useAuth();
+  return (
+    <>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={() => void signOut()}>
+        <LogOutIcon aria-hidden />
+        Sign Out
+      </DropdownMenuItem>
+    </>
+  );
+}
