@@ -22,6 +22,8 @@ export interface Principal {
   isPlatformAdmin: boolean;
   /** The tenant the session was signed into; null on a tenantless host. */
   sessionTenantId: string | null;
+  /** That tenant's tenants.access_version as read with the session: stamps the access cache. */
+  sessionTenantAccessVersion: number | null;
   /** Set when the session is due to be extended (sliding sessions). */
   renewal: { token: string } | null;
 }
@@ -41,10 +43,12 @@ export async function readPrincipal(deps: AppDependencies, headers: Headers): Pr
       expiresAt: sessions.expiresAt,
       email: users.email,
       role: profiles.role,
+      tenantAccessVersion: tenants.accessVersion,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, sessions.userId))
+    .leftJoin(tenants, eq(tenants.id, sessions.tenantId))
     .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
@@ -56,6 +60,7 @@ export async function readPrincipal(deps: AppDependencies, headers: Headers): Pr
     role,
     isPlatformAdmin: isPlatformAdminRole(role),
     sessionTenantId: row.tenantId,
+    sessionTenantAccessVersion: row.tenantAccessVersion ?? null,
     renewal: isRenewalDue(row.expiresAt) ? { token } : null,
   };
 }
@@ -91,9 +96,10 @@ export async function requirePrincipal(deps: AppDependencies, headers: Headers):
  * The tenant a tenant route acts on, for this principal: the host's tenant, or the session's
  * tenant on a tenantless development host. Anything else is 404, never 403 with data. The shop's
  * status, the membership with its role, and the plan (gate and feature, docs/decisions/0009) are
- * read in one tenant transaction and reused for a few seconds (docs/decisions/0011), so a
- * suspension or a membership change counts within TENANT_ACCESS_TTL_MS even while the host's
- * tenant stays cached (spec §9); the session is read every time.
+ * read in one tenant transaction and reused for a few seconds (docs/decisions/0011). The reuse is
+ * stamped with the shop's access version, read with the session on every request, so a
+ * suspension, a membership change or a payment made through any app server counts on the next
+ * request, even while the host's tenant stays cached (spec §9).
  *
  * The role is the one on the person's membership of this shop (issue 11 "Role per membership"):
  * the owner of one shop may be a cashier in another. Platform admins, who have no membership, act
@@ -109,7 +115,9 @@ export async function requireTenantAccess(
   const isMemberCheck = !principal.isPlatformAdmin;
   if (isMemberCheck && principal.sessionTenantId !== tenantId) throw new HttpError('not_found', 'Not found');
   const now = new Date();
-  const facts = await deps.tenantAccess.read(tenantId, principal.userId, () =>
+  // Platform admins act in shops they are not signed into: no stamp was read, so nothing is reused.
+  const accessVersion = principal.sessionTenantId === tenantId ? principal.sessionTenantAccessVersion : null;
+  const facts = await deps.tenantAccess.read(tenantId, principal.userId, accessVersion, () =>
     deps.database.withTenant(tenantId, async (tx) => ({
       tenantStatus: await readTenantStatus(tx, tenantId),
       membership: await findMembershipIn(tx, principal.userId),

@@ -25,35 +25,35 @@ describe('tenant access cache', () => {
     let clock = 1_000;
     const cache = createTenantAccessCache({ now: () => clock });
     const load = counter(() => facts(true));
-    await cache.read(TENANT_A, USER, load);
+    await cache.read(TENANT_A, USER, 1, load);
     clock += TENANT_ACCESS_TTL_MS - 1;
-    expect(await cache.read(TENANT_A, USER, load)).toEqual(facts(true));
+    expect(await cache.read(TENANT_A, USER, 1, load)).toEqual(facts(true));
     expect(load.calls).toBe(1);
     clock += 1;
-    await cache.read(TENANT_A, USER, load);
+    await cache.read(TENANT_A, USER, 1, load);
     expect(load.calls).toBe(2);
   });
 
   it('keeps shops and people apart', async () => {
     const cache = createTenantAccessCache();
-    await cache.read(TENANT_A, USER, async () => facts(true));
-    expect(await cache.read(TENANT_B, USER, async () => facts(false))).toEqual(facts(false));
-    expect(await cache.read(TENANT_A, USER, async () => facts(false))).toEqual(facts(true));
+    await cache.read(TENANT_A, USER, 1, async () => facts(true));
+    expect(await cache.read(TENANT_B, USER, 1, async () => facts(false))).toEqual(facts(false));
+    expect(await cache.read(TENANT_A, USER, 1, async () => facts(false))).toEqual(facts(true));
   });
 
   it('forgets a shop after a change, and only that shop', async () => {
     const cache = createTenantAccessCache();
-    await cache.read(TENANT_A, USER, async () => facts(true, 'trial'));
-    await cache.read(TENANT_B, USER, async () => facts(true, 'trial'));
+    await cache.read(TENANT_A, USER, 1, async () => facts(true, 'trial'));
+    await cache.read(TENANT_B, USER, 1, async () => facts(true, 'trial'));
     cache.forgetTenant(TENANT_A);
-    expect(await cache.read(TENANT_A, USER, async () => facts(true, 'active'))).toEqual(facts(true, 'active'));
-    expect(await cache.read(TENANT_B, USER, async () => facts(true, 'active'))).toEqual(facts(true, 'trial'));
+    expect(await cache.read(TENANT_A, USER, 1, async () => facts(true, 'active'))).toEqual(facts(true, 'active'));
+    expect(await cache.read(TENANT_B, USER, 1, async () => facts(true, 'active'))).toEqual(facts(true, 'trial'));
   });
 
   it('does not keep what a read began to load before a forget', async () => {
     const cache = createTenantAccessCache();
     let release!: () => void;
-    const slowRead = cache.read(TENANT_A, USER, async () => {
+    const slowRead = cache.read(TENANT_A, USER, 1, async () => {
       await new Promise<void>((resolve) => (release = resolve));
       return facts(true, 'trial');
     });
@@ -62,7 +62,24 @@ describe('tenant access cache', () => {
     release();
     expect(await slowRead).toEqual(facts(true, 'trial'));
     const load = counter(() => facts(true, 'active'));
-    expect(await cache.read(TENANT_A, USER, load)).toEqual(facts(true, 'active'));
+    expect(await cache.read(TENANT_A, USER, 1, load)).toEqual(facts(true, 'active'));
     expect(load.calls).toBe(1);
+  });
+
+  it("reads again when the shop's access version differs from the one the facts were read at", async () => {
+    const cache = createTenantAccessCache();
+    await cache.read(TENANT_A, USER, 1, async () => facts(true, 'trial'));
+    const load = counter(() => facts(true, 'active'));
+    expect(await cache.read(TENANT_A, USER, 2, load)).toEqual(facts(true, 'active'));
+    expect(await cache.read(TENANT_A, USER, 2, load)).toEqual(facts(true, 'active'));
+    expect(load.calls).toBe(1);
+  });
+
+  it('never reuses facts when no access version was read', async () => {
+    const cache = createTenantAccessCache();
+    const load = counter(() => facts(true));
+    await cache.read(TENANT_A, USER, null, load);
+    await cache.read(TENANT_A, USER, null, load);
+    expect(load.calls).toBe(2);
   });
 });

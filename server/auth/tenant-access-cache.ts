@@ -2,9 +2,10 @@ import type { SubscriptionRecord } from '../billing/subscription.service';
 
 /**
  * How long the tenant-route guard reuses what it read about a member and their shop (the shop's
- * status, the membership and its role, the subscription)
- * (docs/decisions/0011-tenant-access-cache.md): long enough that a till's burst of requests
- * reads it once, short enough that a change made on another app server shows within seconds.
+ * status, the membership and its role, the subscription) (docs/decisions/0011): long enough that
+ * a till's burst of requests reads it once. Entries are also stamped with the shop's access
+ * version, so a change made through another app server counts at once; the expiry only bounds
+ * what no trigger stamps (a plan's definition edited on the platform).
  */
 export const TENANT_ACCESS_TTL_MS = 5_000;
 // Bounded, so many members of many shops cannot grow it without limit.
@@ -24,13 +25,16 @@ export interface TenantAccessFacts {
 }
 
 export interface TenantAccessCache {
-  /** The facts for this person in this shop, read by `load` when not cached or expired. */
-  read(tenantId: string, userId: string, load: () => Promise<TenantAccessFacts>): Promise<TenantAccessFacts>;
+  /**
+   * The facts for this person in this shop, read by `load` when not cached, expired or stamped
+   * with another access version; a null version is never reused.
+   */
+  read(tenantId: string, userId: string, accessVersion: number | null, load: () => Promise<TenantAccessFacts>): Promise<TenantAccessFacts>;
   /** Forgets a shop's facts; call it after a committed change to its memberships or subscription. */
   forgetTenant(tenantId: string): void;
 }
 
-type Entry = { tenantId: string; facts: TenantAccessFacts; expiresAt: number };
+type Entry = { tenantId: string; accessVersion: number; facts: TenantAccessFacts; expiresAt: number };
 
 export function createTenantAccessCache({ ttlMs = TENANT_ACCESS_TTL_MS, now = Date.now } = {}): TenantAccessCache {
   const entries = new Map<string, Entry>();
@@ -38,16 +42,17 @@ export function createTenantAccessCache({ ttlMs = TENANT_ACCESS_TTL_MS, now = Da
   let generation = 0;
 
   return {
-    async read(tenantId, userId, load) {
+    async read(tenantId, userId, accessVersion, load) {
+      if (accessVersion === null) return load();
       const key = `${tenantId}:${userId}`;
       const cached = entries.get(key);
-      if (cached && cached.expiresAt > now()) return cached.facts;
+      if (cached && cached.accessVersion === accessVersion && cached.expiresAt > now()) return cached.facts;
       const readingGeneration = generation;
       const facts = await load();
       if (readingGeneration === generation) {
         entries.delete(key);
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        entries.set(key, { tenantId, facts, expiresAt: now() + ttlMs });
+        entries.set(key, { tenantId, accessVersion, facts, expiresAt: now() + ttlMs });
       }
       return facts;
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 // Platform tables: global, not tenant-owned (docs/decisions/0003-composite-keys-and-rls.md).
@@ -10,6 +10,12 @@ export const tenants = pgTable(
     name: text('name').notNull(),
     subdomain: text('subdomain').notNull().unique(),
     status: text('status').notNull().default('trial'),
+    /**
+     * Raised by triggers whenever what the tenant guard checks changes: this row's status, a
+     * membership, the subscription (server/db/migrations/0026_tenant_access_triggers.sql). Read
+     * with the session, it tells every app server that its cached access facts are stale.
+     */
+    accessVersion: bigint('access_version', { mode: 'number' }).notNull().default(0),
     ...timestamps(),
   },
   (t) => [

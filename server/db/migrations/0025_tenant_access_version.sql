@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "access_version" bigint DEFAULT 0 NOT NULL;
