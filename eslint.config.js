@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -31,6 +32,44 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web/ never imports server/.' }] }],
+    },
+  },
+  {
+    // Issue 12: every text a person reads goes through Lingui (docs/languages.md). Strings that are
+    // not prose (class names, keys, paths, ids, API values) are recognised by shape and by where
+    // they are used; a real exception carries `// eslint-disable-next-line lingui/no-unlocalized-strings -- why`.
+    files: ['web/**/*.tsx', 'web/**/*.ts'],
+    ignores: ['web/**/*.test.ts', 'web/**/*.test.tsx', 'web/test-support/**', 'web/dev/**'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            // No capital letter and no space: keys, class names, paths, ids, units, MIME types.
+            '^(?![A-Z])[^\\s]+$',
+            // Constants and codes: KES, P051234567X, HH:mm.
+            '^[A-Z0-9_:.+/-]+$',
+            // Tailwind class lists and CSS values.
+            '^[a-z0-9:[\\]()%/.#!_-]+(\\s+[a-z0-9:[\\]()%/.#!_-]+)+$',
+          ],
+          ignoreNames: [
+            { regex: { pattern: 'className', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_-]+$' } },
+            'style', 'href', 'to', 'src', 'type', 'id', 'name', 'key', 'role', 'rel', 'target', 'method', 'autoComplete',
+            'inputMode', 'pattern', 'accept', 'lang', 'dir', 'variant', 'size', 'side', 'align', 'mode', 'path',
+            'queryKey', 'mutationKey', 'displayName', 'htmlFor', 'form', 'value', 'defaultValue', 'data-testid', 'sizes',
+          ],
+          ignoreFunctions: [
+            'cn', 'cva', 'clsx', 'twMerge', 'console.*', 'logger.*', 'Error', 'TypeError', 'URL', 'URLSearchParams',
+            'JSON.parse', 'document.querySelector', 'document.getElementById', '*.addEventListener', '*.removeEventListener',
+            'new Intl.*', '*.startsWith', '*.endsWith', '*.includes', '*.split', '*.replace', '*.get', '*.set', '*.has',
+            '*.delete', '*.append', 'apiRequest', 'fetch', 'navigate', 'useSearchParams', '*.getItem', '*.setItem',
+            'readItem', 'writeItem', 'removeItem', 'matchMedia', 'createElement', 'Symbol', 'ApiError', 'import.meta.glob',
+          ],
+          ignoreMethodsOnTypes: ['Map.get', 'Map.has', 'Set.has', 'URLSearchParams.get'],
+        },
+      ],
     },
   },
 );

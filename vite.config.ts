@@ -1,8 +1,11 @@
 import { resolve } from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressDirectory } from './scripts/precompress';
+import { linguiMacroPreset } from './scripts/lingui-macro-preset';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -24,7 +27,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), babel({ presets: [linguiMacroPreset] }), lingui(), tailwindcss(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from '../i18n/locale.rules';
 
 /** What the web app knows about the signed-in person (GET /api/auth/session). */
 export const sessionUserSchema = z.object({
@@ -11,6 +12,8 @@ export const sessionUserSchema = z.object({
   requirePasswordChange: z.boolean(),
   emailVerified: z.boolean(),
   homePath: z.enum(['/admin', '/superadmin']),
+  /** The language the person chose (profiles.language); null until they choose one. */
+  language: localeSchema.nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

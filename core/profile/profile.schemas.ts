@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeLine, safeText } from '../api/text.schemas';
+import { localeSchema } from '../i18n/locale.rules';
 
 /** Full name is trimmed; empty is stored as null (§5). */
 export const updateProfileSchema = z.object({
@@ -8,6 +9,10 @@ export const updateProfileSchema = z.object({
     .transform((v) => v.trim() || null),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** PUT /api/profile/language: the person's language, kept across devices. */
+export const updateLanguageSchema = z.object({ language: localeSchema });
+export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;
 
 const optionalText = (max: number, label: string) =>
   safeText()
@@ -55,6 +60,7 @@ export const profileViewSchema = z.object({
   tenantId: z.uuid().nullable(),
   tenantName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  language: localeSchema.nullable(),
   emailVerified: z.boolean(),
   emailVerifiedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeLine, safeText } from '../api/text.schemas';
+import { localeSchema } from '../i18n/locale.rules';
 
 export const businessSettingsSchema = z.object({
   businessName: z.string(),
@@ -11,6 +12,8 @@ export const businessSettingsSchema = z.object({
   receiptHeader: z.string().nullable(),
   receiptFooter: z.string().nullable(),
   kraPin: z.string().nullable(),
+  /** The language a new device shows in this shop until someone chooses; null follows the browser. */
+  defaultLanguage: localeSchema.nullable(),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
@@ -46,6 +49,7 @@ export const updateBusinessSettingsSchema = z
       .toUpperCase()
       .transform((v) => v || null)
       .refine((v) => v === null || KRA_PIN_PATTERN.test(v), { message: 'A KRA PIN is a letter, 9 digits and a letter, e.g. P051234567X' }),
+    defaultLanguage: localeSchema.nullable(),
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from '../i18n/locale.rules';
 import { TENANT_STATUSES, isValidCustomDomain, isValidSubdomain } from './tenancy.rules';
 
 export const subdomainSchema = z
@@ -23,6 +24,8 @@ export const publicTenantSchema = z.object({
   subdomain: z.string(),
   status: tenantStatusSchema,
   logoUrl: z.string().nullable(),
+  /** The shop's default language (Business settings); null lets each device follow its browser. */
+  defaultLanguage: localeSchema.nullable(),
 });
 export type PublicTenant = z.infer<typeof publicTenantSchema>;
 

@@ -1,10 +1,12 @@
 import { Link, Outlet } from 'react-router';
 import { ThemeToggle } from '../components/theme-toggle';
+import { LanguageMenu } from '../i18n/language-switcher';
 
 export function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
-      <header className="flex justify-end p-3">
+      <header className="flex justify-end gap-1 p-3">
+        <LanguageMenu />
         <ThemeToggle />
       </header>
       <main className="flex flex-1 items-center justify-center px-4 py-6">

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AuthProvider } from '../auth/auth-provider';
 import { CookieNotice } from '../components/cookie-notice';
 import { ErrorBoundary } from '../errors/error-boundary';
+import { LanguageSync } from '../i18n/language-provider';
 import { DisplayTimeZoneProvider } from './display-time-zone-provider';
 
 /** Every page: the auth state, the time zone for dates, its own error boundary (reset by navigating away) and the cookie notice. */
@@ -17,6 +18,7 @@ export function RootLayout() {
 
   return (
     <AuthProvider>
+      <LanguageSync />
       <DisplayTimeZoneProvider>
         <ErrorBoundary resetKey={pathname}>
           <Outlet />

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { z } from 'zod';
 import {
   APPLICATION_NAME,
@@ -81,6 +82,8 @@ export async function apiRequest<Schema extends z.ZodType = z.ZodUnknown>(
   const headers: Record<string, string> = {
     accept: 'application/json',
     [APPLICATION_NAME_HEADER]: APPLICATION_NAME,
+    // The screen's language, for what the server writes in it (e-mails to a person with no choice of their own).
+    ...(i18n.locale ? { 'accept-language': i18n.locale } : {}),
     ...options.headers,
   };
   const isMultipart = options.body instanceof FormData;

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { getCatalogs } from '@lingui/cli/api';
+import { getConfig } from '@lingui/conf';
+
+/**
+ * Writes translations into a catalog: `npm run i18n:translate -- sw products translations.json`,
+ * where the JSON maps each English message, exactly as in the code, to its translation. Entries
+ * the file does not name keep what they have; a message the catalog lacks is reported (extract first).
+ */
+async function main() {
+  const [locale, name, file] = process.argv.slice(2);
+  if (!locale || !name || !file) throw new Error('usage: npm run i18n:translate -- <locale> <catalog> <file.json>');
+  const translations = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const config = getConfig({ cwd: process.cwd() });
+  const catalog = (await getCatalogs(config)).find((candidate) => candidate.name === name);
+  if (!catalog) throw new Error(`No catalog named ${name}`);
+  const messages = (await catalog.read(locale)) ?? {};
+  const byMessage = new Map(Object.values(messages).map((entry) => [entry.message, entry]));
+  const unknown: string[] = [];
+  for (const [message, translation] of Object.entries(translations)) {
+    const entry = byMessage.get(message);
+    if (entry) entry.translation = translation;
+    else unknown.push(message);
+  }
+  await catalog.write(locale, messages);
+  for (const message of unknown) console.error(`not in ${locale}/${name}: ${JSON.stringify(message)}`);
+  console.log(`${Object.keys(translations).length - unknown.length} translation(s) written to ${catalog.getFilename(locale)}`);
+  process.exitCode = unknown.length ? 1 : 0;
+}
+
+await main();
