@@ -4,21 +4,29 @@ import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressDirectory } from './scripts/precompress';
-import { linguiMacroPreset } from './scripts/lingui-macro-preset';
+import { precompressDirectory } from './scripts/precompress.ts';
+import { moveSourceMaps } from './scripts/source-maps.ts';
+import { linguiMacroPreset } from './scripts/lingui-macro-preset.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-/** Writes brotli and gzip copies of the built files once the build is written (served by server/http/web-app.ts). */
-function precompress(): Plugin {
+/**
+ * Once the build is written: moves the source maps out of the served folder (dist/web's to
+ * dist/web-sourcemaps), then writes brotli and gzip copies of the built files (served by
+ * server/http/web-app.ts).
+ */
+function finishBuild(): Plugin {
   let outDir = '';
   return {
-    name: 'dukani-precompress',
+    name: 'dukani-finish-build',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    closeBundle(error) {
+      // A failed build has written nothing to finish; its own error is the one to see.
+      if (error) return;
+      moveSourceMaps(outDir, `${outDir}-sourcemaps`);
       precompressDirectory(outDir);
     },
   };
@@ -27,13 +35,21 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), babel({ presets: [linguiMacroPreset] }), lingui(), tailwindcss(), precompress()],
+  plugins: [react(), babel({ presets: [linguiMacroPreset] }), lingui(), tailwindcss(), finishBuild()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
-    // Component names stay readable in the error page's component stack.
-    rolldownOptions: { output: { keepNames: true } },
+    // Built for debugging, never published: no sourceMappingURL comment, moved out by finishBuild.
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // The libraries every page needs, in a chunk of their own: a release that changes the app
+        // keeps them cached. Everything else splits by route (web/app/router.tsx).
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|@lingui|zod)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

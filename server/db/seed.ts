@@ -31,6 +31,8 @@ export const DEMO_USERS = [
   { email: 'manager@demo.test', fullName: 'Otieno Ouma', role: 'manager', tenant: 'demo' },
   { email: 'cashier@demo.test', fullName: 'Achieng Njeri', role: 'cashier', tenant: 'demo' },
   { email: 'newhire@demo.test', fullName: 'Kevin Mutua', role: 'cashier', tenant: 'demo', requirePasswordChange: true },
+  // The Kiswahili till: the browser suite's language tests sign in as her (tests/e2e/languages.e2e.ts).
+  { email: 'till@demo.test', fullName: 'Zawadi Chebet', role: 'cashier', tenant: 'demo' },
   { email: 'owner@acme.test', fullName: 'Amina Hassan', role: 'admin', tenant: 'acme' },
   { email: 'owner@lapsed.test', fullName: 'Juma Mwangi', role: 'admin', tenant: 'lapsed' },
   { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', role: 'admin', tenant: 'kiosk' },

@@ -5,6 +5,7 @@ import { CookieNotice } from '../components/cookie-notice';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { LanguageSync } from '../i18n/language-provider';
 import { DisplayTimeZoneProvider } from './display-time-zone-provider';
+import { NavigationProgress } from './page-loading';
 
 /** Every page: the auth state, the time zone for dates, its own error boundary (reset by navigating away) and the cookie notice. */
 export function RootLayout() {
@@ -19,6 +20,7 @@ export function RootLayout() {
   return (
     <AuthProvider>
       <LanguageSync />
+      <NavigationProgress />
       <DisplayTimeZoneProvider>
         <ErrorBoundary resetKey={pathname}>
           <Outlet />

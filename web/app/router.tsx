@@ -1,39 +1,47 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { AdminHomePage } from '../admin/admin-home-page';
-import { AdminLayout } from '../admin/admin-layout';
-import { AREA_PAGES, AreaPage, type AreaKey } from '../admin/area-page';
-import { RequireShop } from '../admin/require-shop';
-import { inventoryRoutes } from '../inventory/inventory-routes';
-import { productBulkRoutes } from '../products/bulk/bulk-routes';
-import { ProductsLayout } from '../products/products-layout';
-import { productRoutes } from '../products/products-routes';
-import { SettingsPage } from '../settings/settings-page';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { AreaKey } from '../admin/area-page';
 import { AuthCallbackPage } from '../auth/auth-callback-page';
 import { AuthPage } from '../auth/auth-page';
 import { ForgotPasswordPage } from '../auth/forgot-password-page';
 import { RequireAuth } from '../auth/require-auth';
 import { ResetPasswordPage } from '../auth/reset-password-page';
-import { CrashPage } from '../dev/crash-page';
-import { MailboxPage } from '../dev/mailbox-page';
 import { RethrowRouteError } from '../errors/rethrow-route-error';
-import { PrivacyPage } from '../legal/privacy-page';
-import { TermsPage } from '../legal/terms-page';
-import { ProfilePage } from '../profile/profile-page';
-import { SuperAdminHomePage } from '../superadmin/superadmin-home-page';
-import { SuperAdminLayout } from '../superadmin/superadmin-layout';
+import { lazyArea } from '../i18n/lazy-area';
+import { inventoryRoutes } from '../inventory/inventory-routes';
+import { productRoutes, productScreens } from '../products/products-routes';
 import { AuthLayout } from './auth-layout';
-import { LegalLayout } from './legal-layout';
-import { ProfileLayout } from './profile-layout';
+import { PageLoading } from './page-loading';
 import { RootLayout } from './root-layout';
 
 // Spec §2: / and any unknown path go to /auth, replacing the history entry (a signed-in person
 // goes on from there to their home area).
 const toSignIn = <Navigate to="/auth" replace />;
 
+// Route-level code splitting (docs/decisions/0015): the sign-in pages are in the first download;
+// every other area is a chunk of its own, fetched with its catalogs on its first visit.
+const adminScreens = lazyArea(['admin', 'billing'], () => import('../admin/admin-screens'));
+const settingsScreens = lazyArea(['settings', 'billing', 'inventory'], () => import('../settings/settings-screens'));
+const profileScreens = lazyArea(['profile'], () => import('../profile/profile-screens'));
+const superAdminScreens = lazyArea(['superadmin'], () => import('../superadmin/superadmin-screens'));
+const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'));
+const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
+
+// The areas still to come, each an honest "coming in a release" page (web/admin/area-page.tsx).
+const COMING_AREAS = ['sales', 'purchases', 'customers', 'accounting', 'reports', 'team', 'communications'] as const satisfies readonly AreaKey[];
+const comingAreaRoutes: RouteObject[] = COMING_AREAS.map((area) => ({
+  path: area,
+  lazy: async () => {
+    const { AreaPage } = await adminScreens.load();
+    return { element: <AreaPage area={area} /> };
+  },
+}));
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RethrowRouteError />,
+    // Drawn while the first address's chunk loads: the page's own background, nothing that jumps.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: toSignIn },
       {
@@ -52,22 +60,22 @@ export const router = createBrowserRouter([
         children: [
           {
             path: 'admin',
-            element: <RequireShop />,
+            lazy: adminScreens('RequireShop'),
             children: [
               {
-                element: <AdminLayout />,
+                lazy: adminScreens('AdminLayout'),
                 children: [
-                  { index: true, element: <AdminHomePage /> },
-                  { path: 'dashboard', element: <AdminHomePage /> },
-                  { path: 'settings', element: <SettingsPage /> },
-                  { path: 'products', element: <ProductsLayout />, children: [...productRoutes, ...inventoryRoutes, ...productBulkRoutes] },
-                  ...(Object.keys(AREA_PAGES) as AreaKey[]).map((area) => ({ path: area, element: <AreaPage area={area} /> })),
+                  { index: true, lazy: adminScreens('AdminHomePage') },
+                  { path: 'dashboard', lazy: adminScreens('AdminHomePage') },
+                  { path: 'settings', lazy: settingsScreens('SettingsPage') },
+                  { path: 'products', lazy: productScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
+                  ...comingAreaRoutes,
                   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
                 ],
               },
             ],
           },
-          { path: 'profile', element: <ProfileLayout />, children: [{ index: true, element: <ProfilePage /> }] },
+          { path: 'profile', lazy: profileScreens('ProfileLayout'), children: [{ index: true, lazy: profileScreens('ProfilePage') }] },
         ],
       },
       {
@@ -75,24 +83,24 @@ export const router = createBrowserRouter([
         children: [
           {
             path: 'superadmin',
-            element: <SuperAdminLayout />,
+            lazy: superAdminScreens('SuperAdminLayout'),
             children: [
-              { index: true, element: <SuperAdminHomePage /> },
+              { index: true, lazy: superAdminScreens('SuperAdminHomePage') },
               { path: '*', element: <Navigate to="/superadmin" replace /> },
             ],
           },
         ],
       },
       {
-        element: <LegalLayout />,
+        lazy: legalScreens('LegalLayout'),
         children: [
-          { path: 'privacy', element: <PrivacyPage /> },
-          { path: 'terms', element: <TermsPage /> },
+          { path: 'privacy', lazy: legalScreens('PrivacyPage') },
+          { path: 'terms', lazy: legalScreens('TermsPage') },
         ],
       },
       // Development tools; the server does not serve /dev paths in production.
-      { path: 'dev/crash', element: <CrashPage /> },
-      { path: 'dev/mailbox', element: <MailboxPage /> },
+      { path: 'dev/crash', lazy: devScreens('CrashPage') },
+      { path: 'dev/mailbox', lazy: devScreens('MailboxPage') },
       { path: '*', element: toSignIn },
     ],
   },

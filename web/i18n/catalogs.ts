@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
-import type { Locale } from '../../core/i18n/locale.rules';
+import { SOURCE_LOCALE, type Locale } from '../../core/i18n/locale.rules';
+import { SHELL_CATALOGS, type AreaCatalog, type CatalogName } from './catalog-names';
 
 /**
  * The compiled catalogs, one per area folder and language (lingui.config.ts), each its own chunk:
@@ -7,19 +8,20 @@ import type { Locale } from '../../core/i18n/locale.rules';
  */
 const CATALOG_IMPORTERS = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
 
-/** Every screen needs these: the sign-in pages, the shells, shared components and messages. */
-export const SHELL_CATALOGS = ['app', 'auth', 'components', 'errors', 'lib', 'core', 'server', 'tenancy', 'i18n'] as const;
-/** Loaded with their area's screens (web/i18n/lazy-area.ts). */
-export type AreaCatalog = 'admin' | 'billing' | 'products' | 'inventory' | 'settings' | 'profile' | 'superadmin' | 'legal' | 'dev';
-export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 
 // The catalogs the screens shown so far need; a change of language loads all of them again.
 const neededCatalogs = new Set<CatalogName>(SHELL_CATALOGS);
 const loadedCatalogs = new Set<string>();
 
+/**
+ * Catalogs whose messages are keyed by their English text (core's and the server's, marked
+ * /*i18n*\/): in English the text is already the message, so they are not downloaded.
+ */
+const ENGLISH_KEYED_CATALOGS: ReadonlySet<CatalogName> = new Set(['core', 'server']);
+
 async function loadCatalog(locale: Locale, name: CatalogName): Promise<void> {
   const key = `${locale}/${name}`;
-  if (loadedCatalogs.has(key)) return;
+  if (loadedCatalogs.has(key) || (locale === SOURCE_LOCALE && ENGLISH_KEYED_CATALOGS.has(name))) return;
   const importer = CATALOG_IMPORTERS[`../locales/${key}.po`];
   // A folder without a single message yet has no catalog file: nothing to load.
   if (!importer) return;

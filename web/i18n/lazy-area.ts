@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { loadAreaCatalog, type AreaCatalog } from './catalogs';
+import type { AreaCatalog } from './catalog-names';
+import { loadAreaCatalog } from './catalogs';
 
 type ScreenModule = Record<string, unknown>;
 type ScreenName<M> = { [K in keyof M]: M[K] extends ComponentType<never> ? K : never }[keyof M] & string;
@@ -25,5 +26,8 @@ export function lazyArea<M extends ScreenModule>(catalogs: readonly AreaCatalog[
     );
     return loading;
   };
-  return (screen: ScreenName<M>) => async () => ({ Component: (await load())[screen] as ComponentType });
+  const screen = (name: ScreenName<M>) => async () => ({ Component: (await load())[name] as ComponentType });
+  /** The area's module itself, for a route that renders a screen with props. */
+  screen.load = load;
+  return screen;
 }

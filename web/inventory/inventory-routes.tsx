@@ -1,42 +1,24 @@
-import { Outlet, type RouteObject } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
-import { useSignedInUser } from '../auth/auth-provider';
-import { AdjustmentFormPage } from './adjustment-form-page';
-import { AdjustmentDetailPage, AdjustmentsPage } from './adjustment-pages';
-import { RoleRefusal } from './inventory-ui';
-import { LocationsPage } from './locations-page';
-import { LowStockPage } from './low-stock-page';
-import { MovementsPage } from './movements-page';
-import { StockTakesPage } from './stock-take-list-page';
-import { StockTakePage } from './stock-take-page';
-import { TransferDetailPage, TransferFormPage, TransfersPage } from './transfer-pages';
+import type { RouteObject } from 'react-router';
+import { lazyArea } from '../i18n/lazy-area';
 
-/**
- * Stock records and documents are for managers and owners, as the server answers: a cashier who
- * types one of these addresses sees why, and the page (and its requests) is never mounted.
- */
-function ManagersOnly() {
-  const user = useSignedInUser();
-  if (!hasTenantRole(user.role, 'manager')) return <RoleRefusal what="stock records and documents" />;
-  return <Outlet />;
-}
+const inventoryScreens = lazyArea(['inventory'], () => import('./inventory-screens'));
 
 /** /admin/products/* screens of stock (locations, movements, adjustments, transfers, stock takes, low stock). */
 export const inventoryRoutes: RouteObject[] = [
-  { path: 'locations', element: <LocationsPage /> },
+  { path: 'locations', lazy: inventoryScreens('LocationsPage') },
   {
-    element: <ManagersOnly />,
+    lazy: inventoryScreens('ManagersOnly'),
     children: [
-      { path: 'movements', element: <MovementsPage /> },
-      { path: 'adjustments', element: <AdjustmentsPage /> },
-      { path: 'adjustments/new', element: <AdjustmentFormPage /> },
-      { path: 'adjustments/:adjustmentId', element: <AdjustmentDetailPage /> },
-      { path: 'transfers', element: <TransfersPage /> },
-      { path: 'transfers/new', element: <TransferFormPage /> },
-      { path: 'transfers/:transferId', element: <TransferDetailPage /> },
-      { path: 'stock-takes', element: <StockTakesPage /> },
-      { path: 'stock-takes/:stockTakeId', element: <StockTakePage /> },
-      { path: 'low-stock', element: <LowStockPage /> },
+      { path: 'movements', lazy: inventoryScreens('MovementsPage') },
+      { path: 'adjustments', lazy: inventoryScreens('AdjustmentsPage') },
+      { path: 'adjustments/new', lazy: inventoryScreens('AdjustmentFormPage') },
+      { path: 'adjustments/:adjustmentId', lazy: inventoryScreens('AdjustmentDetailPage') },
+      { path: 'transfers', lazy: inventoryScreens('TransfersPage') },
+      { path: 'transfers/new', lazy: inventoryScreens('TransferFormPage') },
+      { path: 'transfers/:transferId', lazy: inventoryScreens('TransferDetailPage') },
+      { path: 'stock-takes', lazy: inventoryScreens('StockTakesPage') },
+      { path: 'stock-takes/:stockTakeId', lazy: inventoryScreens('StockTakePage') },
+      { path: 'low-stock', lazy: inventoryScreens('LowStockPage') },
     ],
   },
 ];

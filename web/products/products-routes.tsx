@@ -1,18 +1,18 @@
 import type { RouteObject } from 'react-router';
-import { BrandsPage } from './brands-page';
-import { CategoriesPage } from './categories-page';
-import { ProductDetailPage } from './product-detail-page';
-import { ProductFormPage } from './product-form-page';
-import { ProductListPage } from './product-list-page';
-import { UnitsPage } from './units-page';
+import { lazyArea } from '../i18n/lazy-area';
 
-/** /admin/products/* screens of the catalog (list, form, detail, categories, brands, units). */
+// The catalogue needs the stock catalog too: its screens show stock figures and links.
+export const productScreens = lazyArea(['products', 'inventory'], () => import('./products-screens'));
+
+/** /admin/products/* screens of the catalog (list, form, detail, categories, brands, units, import, labels). */
 export const productRoutes: RouteObject[] = [
-  { index: true, element: <ProductListPage /> },
-  { path: 'new', element: <ProductFormPage /> },
-  { path: 'categories', element: <CategoriesPage /> },
-  { path: 'brands', element: <BrandsPage /> },
-  { path: 'units', element: <UnitsPage /> },
-  { path: ':productId', element: <ProductDetailPage /> },
-  { path: ':productId/edit', element: <ProductFormPage /> },
+  { index: true, lazy: productScreens('ProductListPage') },
+  { path: 'new', lazy: productScreens('ProductFormPage') },
+  { path: 'categories', lazy: productScreens('CategoriesPage') },
+  { path: 'brands', lazy: productScreens('BrandsPage') },
+  { path: 'units', lazy: productScreens('UnitsPage') },
+  { path: 'import', lazy: productScreens('ProductImportPage') },
+  { path: 'labels', lazy: productScreens('LabelsPage') },
+  { path: ':productId', lazy: productScreens('ProductDetailPage') },
+  { path: ':productId/edit', lazy: productScreens('ProductFormPage') },
 ];

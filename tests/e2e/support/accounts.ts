@@ -10,6 +10,8 @@ export const ACCOUNTS = {
   manager: { email: 'manager@demo.test', fullName: 'Otieno Ouma', subdomain: 'demo' },
   cashier: { email: 'cashier@demo.test', fullName: 'Achieng Njeri', subdomain: 'demo' },
   newHire: { email: 'newhire@demo.test', fullName: 'Kevin Mutua', subdomain: 'demo' },
+  /** Only languages.e2e.ts signs in as her. */
+  till: { email: 'till@demo.test', fullName: 'Zawadi Chebet', subdomain: 'demo' },
   acmeOwner: { email: 'owner@acme.test', fullName: 'Amina Hassan', subdomain: 'acme' },
   /** A paying Starter shop seeded one product short of its 1,000-product limit. */
   kioskOwner: { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', subdomain: 'kiosk' },

@@ -1,0 +1,125 @@
+// What each entry route downloads before it is usable, from a production build's manifest
+// (issue 12: `npm run bench -- web` and the /auth budget guard in npm test).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { SHELL_CATALOGS, type CatalogName } from '../../web/i18n/catalog-names';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The entry routes and what each loads beyond the first download: the lazy screen modules of
+ * web/app/router.tsx and the catalogs their lazyArea() names. The browser suite checks the /auth
+ * figure against what Chromium really fetches (tests/e2e/bundle.e2e.ts).
+ */
+export const ENTRY_ROUTES: Record<string, { screens: string[]; catalogs: CatalogName[] }> = {
+  '/auth': { screens: [], catalogs: [] },
+  '/admin/dashboard': { screens: ['admin/admin-screens.ts'], catalogs: ['admin', 'billing'] },
+  '/admin/products': { screens: ['admin/admin-screens.ts', 'products/products-screens.ts'], catalogs: ['admin', 'billing', 'products', 'inventory'] },
+};
+
+/** A production build of the web app (NODE_ENV=production, as `npm start` builds) with its manifest, into `outDir`. */
+export async function buildWeb(outDir: string, root = REPO_ROOT): Promise<Manifest> {
+  const previous = process.env.NODE_ENV;
+  // Vitest sets NODE_ENV=test, which would build React's development copy.
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+    });
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+  return JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** A file with everything it imports statically: what the browser fetches to run it. */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest: is the route table in scripts/web/bundle-size.ts still true?`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+export interface RouteDownload {
+  route: string;
+  files: string[];
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+}
+
+const gzipBytes = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/** The JavaScript and CSS a route downloads in English (its language's catalogs included), gzipped. */
+export function routeDownload(outDir: string, manifest: Manifest, route: string): RouteDownload {
+  const spec = ENTRY_ROUTES[route];
+  if (!spec) throw new Error(`No entry route ${route}`);
+  // English downloads no core or server catalog (web/i18n/catalogs.ts: their ids are the English text).
+  const catalogKeys = [...SHELL_CATALOGS, ...spec.catalogs]
+    .filter((name) => name !== 'core' && name !== 'server')
+    .map((name) => `locales/en/${name}.po`)
+    .filter((key) => key in manifest);
+  const files = [...closure(manifest, ['index.html', ...spec.screens, ...catalogKeys])].sort();
+  let jsGzipBytes = 0;
+  let cssGzipBytes = 0;
+  for (const file of files) {
+    const bytes = gzipBytes(join(outDir, file));
+    if (file.endsWith('.css')) cssGzipBytes += bytes;
+    else if (file.endsWith('.js')) jsGzipBytes += bytes;
+  }
+  return { route, files, jsGzipBytes, cssGzipBytes };
+}
+
+/**
+ * The floor: React, React DOM, React Router and TanStack Query rendering one route, built with the
+ * same Vite in the same run. No page of the app can download less than this.
+ */
+export async function buildFloor(workDir: string): Promise<{ jsGzipBytes: number }> {
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  writeFileSync(join(workDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>');
+  writeFileSync(
+    join(workDir, 'main.tsx'),
+    [
+      "import { QueryClient, QueryClientProvider } from '@tanstack/react-query';",
+      "import { createRoot } from 'react-dom/client';",
+      "import { createBrowserRouter, RouterProvider } from 'react-router';",
+      "const router = createBrowserRouter([{ path: '*', element: <p>floor</p> }]);",
+      "createRoot(document.getElementById('root')!).render(<QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider>);",
+    ].join('\n'),
+  );
+  const outDir = join(workDir, 'dist');
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: workDir, configFile: false, plugins: [react()], mode: 'production', logLevel: 'silent', build: { outDir, manifest: true } });
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  let jsGzipBytes = 0;
+  for (const file of closure(manifest, ['index.html'])) if (file.endsWith('.js')) jsGzipBytes += gzipBytes(join(outDir, file));
+  return { jsGzipBytes };
+}

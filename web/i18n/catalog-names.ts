@@ -1,0 +1,5 @@
+/** Every screen needs these: the sign-in pages, the shells, shared components and messages. */
+export const SHELL_CATALOGS = ['app', 'auth', 'components', 'errors', 'lib', 'core', 'server', 'tenancy', 'i18n'] as const;
+/** Loaded with their area's screens (web/i18n/lazy-area.ts). */
+export type AreaCatalog = 'admin' | 'billing' | 'products' | 'inventory' | 'settings' | 'profile' | 'superadmin' | 'legal' | 'dev';
+export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
