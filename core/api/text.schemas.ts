@@ -5,7 +5,7 @@ import { z } from 'zod';
 // one of these two, so a stray byte gets a message on its field instead. C1 (U+0080–U+009F) is
 // refused too: nobody types it, it shows as nothing, and it is what mis-decoded Windows text leaves.
 
-export const CONTROL_CHARACTERS_MESSAGE = 'Remove control characters';
+export const CONTROL_CHARACTERS_MESSAGE = /*i18n*/ 'Remove control characters';
 
 // Unicode's control category (Cc) is exactly C0, DEL and C1.
 const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;

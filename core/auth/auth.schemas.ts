@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { safeLine } from '../api/text.schemas';
+import { fillMessage } from '../i18n/message.rules';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SAME_AS_CURRENT_PASSWORD_MESSAGE } from './password.rules';
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid e-mail address' }));
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: /*i18n*/ 'Enter a valid e-mail address' }));
 
 export const newPasswordSchema = safeLine()
-  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long` })
-  .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+  .min(PASSWORD_MIN_LENGTH, { message: fillMessage(/*i18n*/ 'Password must be at least {min} characters long', { min: PASSWORD_MIN_LENGTH }) })
+  .max(PASSWORD_MAX_LENGTH, { message: fillMessage(/*i18n*/ 'Password must be at most {max} characters long', { max: PASSWORD_MAX_LENGTH }) });
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: safeLine().min(1, { message: 'Enter your password' }).max(PASSWORD_MAX_LENGTH),
+  password: safeLine().min(1, { message: /*i18n*/ 'Enter your password' }).max(PASSWORD_MAX_LENGTH),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -21,7 +22,7 @@ export const resetPasswordSchema = z
   .object({ token: safeLine().min(1).max(512), newPassword: newPasswordSchema, confirmPassword: safeLine() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'Please make sure both passwords are identical',
+    message: /*i18n*/ 'Please make sure both passwords are identical',
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
@@ -30,17 +31,17 @@ export const requiredPasswordChangeSchema = z
   .object({ newPassword: newPasswordSchema, confirmPassword: safeLine() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'Please make sure both passwords are identical',
+    message: /*i18n*/ 'Please make sure both passwords are identical',
   });
 export type RequiredPasswordChangeInput = z.infer<typeof requiredPasswordChangeSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: safeLine().min(1, { message: 'Please fill in all password fields' }).max(PASSWORD_MAX_LENGTH),
-    newPassword: safeLine().min(PASSWORD_MIN_LENGTH, { message: `New password must be at least ${PASSWORD_MIN_LENGTH} characters` }).max(PASSWORD_MAX_LENGTH),
+    currentPassword: safeLine().min(1, { message: /*i18n*/ 'Please fill in all password fields' }).max(PASSWORD_MAX_LENGTH),
+    newPassword: safeLine().min(PASSWORD_MIN_LENGTH, { message: fillMessage(/*i18n*/ 'New password must be at least {min} characters', { min: PASSWORD_MIN_LENGTH }) }).max(PASSWORD_MAX_LENGTH),
     confirmPassword: safeLine(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'New passwords do not match' })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: /*i18n*/ 'New passwords do not match' })
   .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: SAME_AS_CURRENT_PASSWORD_MESSAGE });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
@@ -49,7 +50,7 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const verificationCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, { message: 'Please enter a valid 6-digit code' });
+  .regex(/^\d{6}$/, { message: /*i18n*/ 'Please enter a valid 6-digit code' });
 export const verifyEmailSchema = z.object({ code: verificationCodeSchema });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 

@@ -39,9 +39,9 @@ export function canSeeCosts(role: string | null | undefined): boolean {
 }
 
 const DISPLAY_NAMES: Array<[string, string[]]> = [
-  ['Business Owner', ['admin', 'superadmin', 'tenant admin', 'tenant_admin', 'owner', 'business owner']],
-  ['Store Manager', ['manager', 'store manager']],
-  ['Sales Staff', ['user', 'cashier', 'sales staff']],
+  [/*i18n*/ 'Business Owner', ['admin', 'superadmin', 'tenant admin', 'tenant_admin', 'owner', 'business owner']],
+  [/*i18n*/ 'Store Manager', ['manager', 'store manager']],
+  [/*i18n*/ 'Sales Staff', ['user', 'cashier', 'sales staff']],
 ];
 
 /** Display mapping of the route guard (§6); other roles are shown as given. */

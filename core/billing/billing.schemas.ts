@@ -73,7 +73,7 @@ export const billingOverviewSchema = entitlementsResponseSchema.extend({
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
-export const startCheckoutSchema = z.object({ planId: z.uuid({ message: 'Choose a plan' }) });
+export const startCheckoutSchema = z.object({ planId: z.uuid({ message: /*i18n*/ 'Choose a plan' }) });
 export const checkoutResponseSchema = z.object({ authorizationUrl: z.url(), reference: z.string() });
 export const verifyPaymentSchema = z.object({ reference: safeLine().trim().min(1).max(100) });
 export const verifyPaymentResponseSchema = z.object({ status: z.string(), subscription: subscriptionViewSchema.nullable() });

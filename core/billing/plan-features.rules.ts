@@ -1,3 +1,5 @@
+import { fillMessage } from '../i18n/message.rules';
+
 // Plan features and limits (spec §9). The single source: the server enforces it, the web mirrors it.
 
 /** On when there is no plan or no access (spec §9 "Plan feature defaults"). */
@@ -95,25 +97,25 @@ export function resolveEntitlements(input: { planName: string | null | undefined
   return entitlements(isDefaultOn, DEFAULT_LIMITS);
 }
 
-export const DEFAULT_UPGRADE_MESSAGE = 'Upgrade your subscription to access this feature.';
+export const DEFAULT_UPGRADE_MESSAGE = /*i18n*/ 'Upgrade your subscription to access this feature.';
 
 /** Upgrade messages per feature (spec §9: they exist per feature; the default is above). */
 export const UPGRADE_MESSAGES: Partial<Record<FeatureKey, string>> = {
-  advanced_inventory: 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and barcode scanning.',
-  advanced_reporting: 'Upgrade to Pro for detailed sales, profit and stock reports.',
-  advanced_accounting: 'Upgrade to Pro for the double-entry ledger, VAT returns and financial statements.',
-  user_roles: 'Upgrade to Pro to add staff with their own roles and permissions.',
-  advanced_notifications: 'Upgrade to Pro to send SMS, WhatsApp and e-mail messages to customers.',
-  multi_location: 'Upgrade to Pro to move stock between your locations with transfers.',
-  loyalty_program: 'Upgrade to Pro to reward returning customers with points.',
-  gift_cards: 'Upgrade to Pro to sell and redeem gift cards.',
-  online_orders: 'Upgrade to Pro to take orders online.',
-  advanced_pos: 'Upgrade to Pro for tips and discounts at the till.',
-  bulk_operations: 'Upgrade to Pro to import products and change prices in bulk.',
-  white_labeling: 'Upgrade to Enterprise for your own domain and branding.',
-  custom_domains: 'Upgrade to Enterprise to use your own domain.',
-  api_access: 'Upgrade to Pro for API access and webhooks.',
-  custom_integrations: 'Upgrade to Enterprise for third-party integrations and custom API endpoints.',
+  advanced_inventory: /*i18n*/ 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and barcode scanning.',
+  advanced_reporting: /*i18n*/ 'Upgrade to Pro for detailed sales, profit and stock reports.',
+  advanced_accounting: /*i18n*/ 'Upgrade to Pro for the double-entry ledger, VAT returns and financial statements.',
+  user_roles: /*i18n*/ 'Upgrade to Pro to add staff with their own roles and permissions.',
+  advanced_notifications: /*i18n*/ 'Upgrade to Pro to send SMS, WhatsApp and e-mail messages to customers.',
+  multi_location: /*i18n*/ 'Upgrade to Pro to move stock between your locations with transfers.',
+  loyalty_program: /*i18n*/ 'Upgrade to Pro to reward returning customers with points.',
+  gift_cards: /*i18n*/ 'Upgrade to Pro to sell and redeem gift cards.',
+  online_orders: /*i18n*/ 'Upgrade to Pro to take orders online.',
+  advanced_pos: /*i18n*/ 'Upgrade to Pro for tips and discounts at the till.',
+  bulk_operations: /*i18n*/ 'Upgrade to Pro to import products and change prices in bulk.',
+  white_labeling: /*i18n*/ 'Upgrade to Enterprise for your own domain and branding.',
+  custom_domains: /*i18n*/ 'Upgrade to Enterprise to use your own domain.',
+  api_access: /*i18n*/ 'Upgrade to Pro for API access and webhooks.',
+  custom_integrations: /*i18n*/ 'Upgrade to Enterprise for third-party integrations and custom API endpoints.',
 };
 
 export function upgradeMessage(feature: FeatureKey): string {
@@ -129,23 +131,28 @@ export function upgradeBadge(planName: string | null | undefined): 'Pro' | 'Ente
 export const RESTRICTED_SETTINGS: ReadonlyArray<{ feature: FeatureKey; settings: readonly string[] }> = [
   {
     feature: 'advanced_inventory',
-    settings: ['Brands', 'Product units', 'Warranty', 'Combo products', 'Wholesale pricing', 'Negative stock', 'Barcode scanning'],
+    settings: [/*i18n*/ 'Brands', /*i18n*/ 'Product units', /*i18n*/ 'Warranty', /*i18n*/ 'Combo products', /*i18n*/ 'Wholesale pricing', /*i18n*/ 'Negative stock', /*i18n*/ 'Barcode scanning'],
   },
-  { feature: 'loyalty_program', settings: ['Loyalty program'] },
-  { feature: 'gift_cards', settings: ['Gift cards'] },
-  { feature: 'online_orders', settings: ['Online orders'] },
-  { feature: 'multi_location', settings: ['Multi-location'] },
-  { feature: 'user_roles', settings: ['User roles'] },
-  { feature: 'advanced_notifications', settings: ['SMS notifications', 'WhatsApp notifications', 'E-mail notifications'] },
-  { feature: 'advanced_pos', settings: ['POS tips', 'POS discounts'] },
-  { feature: 'white_labeling', settings: ['Custom domains', 'Branding'] },
-  { feature: 'api_access', settings: ['API integrations', 'Webhooks'] },
-  { feature: 'custom_integrations', settings: ['Third-party integrations', 'Custom API endpoints'] },
+  { feature: 'loyalty_program', settings: [/*i18n*/ 'Loyalty program'] },
+  { feature: 'gift_cards', settings: [/*i18n*/ 'Gift cards'] },
+  { feature: 'online_orders', settings: [/*i18n*/ 'Online orders'] },
+  { feature: 'multi_location', settings: [/*i18n*/ 'Multi-location'] },
+  { feature: 'user_roles', settings: [/*i18n*/ 'User roles'] },
+  { feature: 'advanced_notifications', settings: [/*i18n*/ 'SMS notifications', /*i18n*/ 'WhatsApp notifications', /*i18n*/ 'E-mail notifications'] },
+  { feature: 'advanced_pos', settings: [/*i18n*/ 'POS tips', /*i18n*/ 'POS discounts'] },
+  { feature: 'white_labeling', settings: [/*i18n*/ 'Custom domains', /*i18n*/ 'Branding'] },
+  { feature: 'api_access', settings: [/*i18n*/ 'API integrations', /*i18n*/ 'Webhooks'] },
+  { feature: 'custom_integrations', settings: [/*i18n*/ 'Third-party integrations', /*i18n*/ 'Custom API endpoints'] },
 ];
 
-const LIMIT_NOUNS: Record<LimitKey, string> = { max_locations: 'locations', max_staff_users: 'staff members', max_products: 'products' };
+// One whole sentence per limit, so each language words its own noun.
+const LIMIT_MESSAGES: Record<LimitKey, string> = {
+  max_locations: /*i18n*/ 'Your plan allows up to {max} locations. Upgrade your subscription to add more.',
+  max_staff_users: /*i18n*/ 'Your plan allows up to {max} staff members. Upgrade your subscription to add more.',
+  max_products: /*i18n*/ 'Your plan allows up to {max} products. Upgrade your subscription to add more.',
+};
 
 /** Why an insert over a plan limit is refused (402), e.g. "Your plan allows up to 1,000 products. …". */
 export function limitMessage(limit: LimitKey, maximum: number): string {
-  return `Your plan allows up to ${maximum.toLocaleString('en-KE')} ${LIMIT_NOUNS[limit]}. Upgrade your subscription to add more.`;
+  return fillMessage(LIMIT_MESSAGES[limit], { max: maximum.toLocaleString('en-KE') });
 }

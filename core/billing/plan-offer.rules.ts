@@ -1,6 +1,7 @@
 // What a plan card may promise (issue 10 item 16): only what the product does today; a feature not
 // built yet is marked "coming soon", never sold. What each plan includes stays spec §9's
 // (plan-features.rules.ts); this file only says which of those things exist.
+import { fillMessage } from '../i18n/message.rules';
 import { resolveEntitlements, UNLIMITED, type FeatureKey, type PlanEntitlements } from './plan-features.rules';
 
 export interface Capability {
@@ -14,28 +15,55 @@ export interface Capability {
   apiPath: string | null;
 }
 
-const count = (value: number, noun: string) => (value >= UNLIMITED ? `Unlimited ${noun}` : `Up to ${value.toLocaleString('en-KE')} ${noun}`);
+// Each wording is a whole sentence (unlimited or up to a number), so each language words its own.
+const upTo = (value: number, unlimited: string, limited: string) =>
+  value >= UNLIMITED ? unlimited : fillMessage(limited, { max: value.toLocaleString('en-KE') });
 
 /** In the order a plan card lists them. */
 export const CAPABILITIES: readonly Capability[] = [
-  { text: (limits) => `${count(limits.max_products, 'products')}, with variants, barcodes and label printing`, feature: null, isBuilt: true, apiPath: '/api/products' },
-  { text: (limits) => `Stock at ${count(limits.max_locations, 'locations').toLowerCase()}: adjustments, stock takes, low-stock alerts`, feature: null, isBuilt: true, apiPath: '/api/inventory/stock-takes' },
-  { text: 'Stock transfers between locations', feature: 'multi_location', isBuilt: true, apiPath: '/api/inventory/transfers' },
-  { text: 'Brands, units and packs, combos, wholesale prices', feature: 'advanced_inventory', isBuilt: true, apiPath: '/api/brands' },
-  { text: 'CSV import and bulk price changes', feature: 'bulk_operations', isBuilt: true, apiPath: '/api/products/import' },
-  { text: 'Catalog export (CSV)', feature: null, isBuilt: true, apiPath: '/api/products/export.csv' },
-  { text: 'Point of sale: the till, receipts, M-Pesa', feature: 'basic_pos', isBuilt: false, apiPath: '/api/sales' },
-  { text: 'KRA eTIMS invoices', feature: null, isBuilt: false, apiPath: '/api/etims' },
-  { text: 'Customers and suppliers', feature: 'customers', isBuilt: false, apiPath: '/api/contacts' },
-  { text: 'Sales and profit reports', feature: 'advanced_reporting', isBuilt: false, apiPath: '/api/reports' },
-  { text: (limits) => `${count(limits.max_staff_users, 'staff accounts')} with roles`, feature: 'user_roles', isBuilt: false, apiPath: '/api/team' },
-  { text: 'Accounting and VAT returns', feature: 'advanced_accounting', isBuilt: false, apiPath: '/api/accounting' },
-  { text: 'Loyalty points and gift cards', feature: 'loyalty_program', isBuilt: false, apiPath: '/api/loyalty' },
-  { text: 'SMS, WhatsApp and e-mail to customers', feature: 'advanced_notifications', isBuilt: false, apiPath: '/api/communications' },
-  { text: 'Your own domain', feature: 'custom_domains', isBuilt: false, apiPath: '/api/domains' },
-  { text: 'E-mail support', feature: 'email_support', isBuilt: true, apiPath: null },
-  { text: 'Priority support', feature: 'priority_support', isBuilt: true, apiPath: null },
-  { text: 'Phone support and an account manager', feature: 'dedicated_account_manager', isBuilt: true, apiPath: null },
+  {
+    text: (limits) =>
+      upTo(
+        limits.max_products,
+        /*i18n*/ 'Unlimited products, with variants, barcodes and label printing',
+        /*i18n*/ 'Up to {max} products, with variants, barcodes and label printing',
+      ),
+    feature: null,
+    isBuilt: true,
+    apiPath: '/api/products',
+  },
+  {
+    text: (limits) =>
+      upTo(
+        limits.max_locations,
+        /*i18n*/ 'Stock at unlimited locations: adjustments, stock takes, low-stock alerts',
+        /*i18n*/ 'Stock at up to {max} locations: adjustments, stock takes, low-stock alerts',
+      ),
+    feature: null,
+    isBuilt: true,
+    apiPath: '/api/inventory/stock-takes',
+  },
+  { text: /*i18n*/ 'Stock transfers between locations', feature: 'multi_location', isBuilt: true, apiPath: '/api/inventory/transfers' },
+  { text: /*i18n*/ 'Brands, units and packs, combos, wholesale prices', feature: 'advanced_inventory', isBuilt: true, apiPath: '/api/brands' },
+  { text: /*i18n*/ 'CSV import and bulk price changes', feature: 'bulk_operations', isBuilt: true, apiPath: '/api/products/import' },
+  { text: /*i18n*/ 'Catalog export (CSV)', feature: null, isBuilt: true, apiPath: '/api/products/export.csv' },
+  { text: /*i18n*/ 'Point of sale: the till, receipts, M-Pesa', feature: 'basic_pos', isBuilt: false, apiPath: '/api/sales' },
+  { text: /*i18n*/ 'KRA eTIMS invoices', feature: null, isBuilt: false, apiPath: '/api/etims' },
+  { text: /*i18n*/ 'Customers and suppliers', feature: 'customers', isBuilt: false, apiPath: '/api/contacts' },
+  { text: /*i18n*/ 'Sales and profit reports', feature: 'advanced_reporting', isBuilt: false, apiPath: '/api/reports' },
+  {
+    text: (limits) => upTo(limits.max_staff_users, /*i18n*/ 'Unlimited staff accounts with roles', /*i18n*/ 'Up to {max} staff accounts with roles'),
+    feature: 'user_roles',
+    isBuilt: false,
+    apiPath: '/api/team',
+  },
+  { text: /*i18n*/ 'Accounting and VAT returns', feature: 'advanced_accounting', isBuilt: false, apiPath: '/api/accounting' },
+  { text: /*i18n*/ 'Loyalty points and gift cards', feature: 'loyalty_program', isBuilt: false, apiPath: '/api/loyalty' },
+  { text: /*i18n*/ 'SMS, WhatsApp and e-mail to customers', feature: 'advanced_notifications', isBuilt: false, apiPath: '/api/communications' },
+  { text: /*i18n*/ 'Your own domain', feature: 'custom_domains', isBuilt: false, apiPath: '/api/domains' },
+  { text: /*i18n*/ 'E-mail support', feature: 'email_support', isBuilt: true, apiPath: null },
+  { text: /*i18n*/ 'Priority support', feature: 'priority_support', isBuilt: true, apiPath: null },
+  { text: /*i18n*/ 'Phone support and an account manager', feature: 'dedicated_account_manager', isBuilt: true, apiPath: null },
 ];
 
 export interface PlanOfferLine {

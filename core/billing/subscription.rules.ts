@@ -70,17 +70,17 @@ export function subscriptionAccess(subscription: SubscriptionSnapshot | null, no
 
 /** The Subscription Required page's message (spec §8 "Subscription page texts"). */
 export function subscriptionRequiredMessage(subscription: SubscriptionSnapshot | null, now: Date): string {
-  if (subscription?.status === 'pending') return 'Your payment is pending. Please complete your payment to continue.';
+  if (subscription?.status === 'pending') return /*i18n*/ 'Your payment is pending. Please complete your payment to continue.';
   const isTrialStatus = subscription?.status === 'trial' || subscription?.status === 'trialing';
   if (subscription && isTrialStatus && subscription.trialEnd && !isFuture(subscription.trialEnd, now)) {
-    return 'Your trial has expired. Upgrade to continue using the system.';
+    return /*i18n*/ 'Your trial has expired. Upgrade to continue using the system.';
   }
-  return 'An active subscription is required to access this system.';
+  return /*i18n*/ 'An active subscription is required to access this system.';
 }
 
 /** The Subscription Required page's main button: Complete Payment when pending, else Upgrade Now. */
 export function subscriptionRequiredAction(status: string | null | undefined): 'Complete Payment' | 'Upgrade Now' {
-  return status === 'pending' ? 'Complete Payment' : 'Upgrade Now';
+  return status === 'pending' ? /*i18n*/ 'Complete Payment' : /*i18n*/ 'Upgrade Now';
 }
 
 /** Payment status effects (spec §4): completed sets paid_at, failed sets failed_at, others as given. */
@@ -127,22 +127,22 @@ export type SubscriptionPhase =
   | { kind: 'cancelled'; label: 'Cancelled'; endedOn: Date | null };
 
 export function subscriptionPhase(subscription: SubscriptionSnapshot | null, now: Date): SubscriptionPhase {
-  if (!subscription) return { kind: 'none', label: 'No subscription' };
+  if (!subscription) return { kind: 'none', label: /*i18n*/ 'No subscription' };
   const { status, trialEnd, currentPeriodEnd } = subscription;
-  const trialEnded = { kind: 'ended', label: 'Trial ended', what: 'trial', endedOn: trialEnd } as const;
-  const planEnded = { kind: 'ended', label: 'Expired', what: 'plan', endedOn: currentPeriodEnd } as const;
+  const trialEnded = { kind: 'ended', label: /*i18n*/ 'Trial ended', what: 'trial', endedOn: trialEnd } as const;
+  const planEnded = { kind: 'ended', label: /*i18n*/ 'Expired', what: 'plan', endedOn: currentPeriodEnd } as const;
   switch (status) {
     case 'pending':
-      return { kind: 'pending', label: 'Pending' };
+      return { kind: 'pending', label: /*i18n*/ 'Pending' };
     case 'cancelled':
-      return { kind: 'cancelled', label: 'Cancelled', endedOn: currentPeriodEnd };
+      return { kind: 'cancelled', label: /*i18n*/ 'Cancelled', endedOn: currentPeriodEnd };
     case 'trial':
     case 'trialing':
-      return trialEnd === null || isFuture(trialEnd, now) ? { kind: 'trial', label: 'Trial', trialEnd } : trialEnded;
+      return trialEnd === null || isFuture(trialEnd, now) ? { kind: 'trial', label: /*i18n*/ 'Trial', trialEnd } : trialEnded;
     case 'expired':
       return currentPeriodEnd === null && trialEnd !== null ? trialEnded : planEnded;
     default:
       if (currentPeriodEnd !== null && !isFuture(currentPeriodEnd, now)) return planEnded;
-      return { kind: 'paid', label: 'Active', freeUntil: isFuture(trialEnd, now) ? trialEnd : null, renewsOn: currentPeriodEnd };
+      return { kind: 'paid', label: /*i18n*/ 'Active', freeUntil: isFuture(trialEnd, now) ? trialEnd : null, renewsOn: currentPeriodEnd };
   }
 }

@@ -23,29 +23,29 @@ export const MOVEMENT_KINDS = [
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
-  opening: 'Opening stock',
-  purchase_receipt: 'Purchase receipt',
-  sale: 'Sale',
-  sale_return: 'Sale return',
-  adjustment: 'Adjustment',
-  transfer_out: 'Transfer out',
-  transfer_in: 'Transfer in',
-  transfer_loss: 'Lost in transit',
-  count_variance: 'Stock take variance',
+  opening: /*i18n*/ 'Opening stock',
+  purchase_receipt: /*i18n*/ 'Purchase receipt',
+  sale: /*i18n*/ 'Sale',
+  sale_return: /*i18n*/ 'Sale return',
+  adjustment: /*i18n*/ 'Adjustment',
+  transfer_out: /*i18n*/ 'Transfer out',
+  transfer_in: /*i18n*/ 'Transfer in',
+  transfer_loss: /*i18n*/ 'Lost in transit',
+  count_variance: /*i18n*/ 'Stock take variance',
 };
 
 export const ADJUSTMENT_REASONS = ['damage', 'theft', 'expiry', 'correction'] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, string> = {
-  damage: 'Damaged',
-  theft: 'Theft or loss',
-  expiry: 'Expired',
-  correction: 'Correction',
+  damage: /*i18n*/ 'Damaged',
+  theft: /*i18n*/ 'Theft or loss',
+  expiry: /*i18n*/ 'Expired',
+  correction: /*i18n*/ 'Correction',
 };
 
 const isoDate = z.iso.datetime();
 const noteSchema = safeText()
-  .max(500, { message: 'At most 500 characters' })
+  .max(500, { message: /*i18n*/ 'At most 500 characters' })
   .transform((value) => value.trim() || null)
   .nullable()
   .default(null);
@@ -61,9 +61,9 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
-const locationNameSchema = safeLine().trim().min(1, { message: 'Enter the location name' }).max(60, { message: 'At most 60 characters' });
+const locationNameSchema = safeLine().trim().min(1, { message: /*i18n*/ 'Enter the location name' }).max(60, { message: /*i18n*/ 'At most 60 characters' });
 const locationAddressSchema = safeText()
-  .max(200, { message: 'At most 200 characters' })
+  .max(200, { message: /*i18n*/ 'At most 200 characters' })
   .transform((value) => value.trim() || null)
   .nullable();
 
@@ -116,11 +116,11 @@ export const movementListQuerySchema = z.object({
 export const movementListSchema = z.object({ items: z.array(movementSchema), total: z.int(), page: z.int(), pageSize: z.int() });
 
 // Adjustments
-const lineVariantSchema = z.uuid({ message: 'Choose a product' });
+const lineVariantSchema = z.uuid({ message: /*i18n*/ 'Choose a product' });
 
 export const adjustmentInputSchema = z.object({
-  locationId: z.uuid({ message: 'Choose a location' }),
-  reason: z.enum(ADJUSTMENT_REASONS, { message: 'Choose a reason' }),
+  locationId: z.uuid({ message: /*i18n*/ 'Choose a location' }),
+  reason: z.enum(ADJUSTMENT_REASONS, { message: /*i18n*/ 'Choose a reason' }),
   note: noteSchema,
   lines: z
     .array(
@@ -128,14 +128,14 @@ export const adjustmentInputSchema = z.object({
         variantId: lineVariantSchema,
         /** Signed change: −3000 removes 3, +2000 adds 2. */
         quantityChangeMilli: z
-          .int({ message: 'Enter a quantity with at most 3 decimals' })
-          .refine((change) => change !== 0, { message: 'Enter a change other than 0' })
-          .refine((change) => Math.abs(change) <= 99_999_999_999, { message: 'That quantity is too large' }),
+          .int({ message: /*i18n*/ 'Enter a quantity with at most 3 decimals' })
+          .refine((change) => change !== 0, { message: /*i18n*/ 'Enter a change other than 0' })
+          .refine((change) => Math.abs(change) <= 99_999_999_999, { message: /*i18n*/ 'That quantity is too large' }),
       }),
     )
-    .min(1, { message: 'Add at least one product' })
-    .max(500, { message: 'At most 500 lines' })
-    .refine((lines) => new Set(lines.map((line) => line.variantId)).size === lines.length, { message: 'A product is listed twice' }),
+    .min(1, { message: /*i18n*/ 'Add at least one product' })
+    .max(500, { message: /*i18n*/ 'At most 500 lines' })
+    .refine((lines) => new Set(lines.map((line) => line.variantId)).size === lines.length, { message: /*i18n*/ 'A product is listed twice' }),
 });
 export type AdjustmentInput = z.input<typeof adjustmentInputSchema>;
 
@@ -157,18 +157,18 @@ export const TRANSFER_STATUSES = ['sent', 'partly_received', 'received', 'cancel
 
 export const transferInputSchema = z
   .object({
-    fromLocationId: z.uuid({ message: 'Choose where the stock leaves from' }),
-    toLocationId: z.uuid({ message: 'Choose where the stock goes' }),
+    fromLocationId: z.uuid({ message: /*i18n*/ 'Choose where the stock leaves from' }),
+    toLocationId: z.uuid({ message: /*i18n*/ 'Choose where the stock goes' }),
     note: noteSchema,
     lines: z
-      .array(z.object({ variantId: lineVariantSchema, quantityMilli: quantityMilliSchema('Quantity').min(1, { message: 'Enter a quantity more than 0' }) }))
-      .min(1, { message: 'Add at least one product' })
-      .max(500, { message: 'At most 500 lines' })
-      .refine((lines) => new Set(lines.map((line) => line.variantId)).size === lines.length, { message: 'A product is listed twice' }),
+      .array(z.object({ variantId: lineVariantSchema, quantityMilli: quantityMilliSchema(/*i18n*/ 'Quantity').min(1, { message: /*i18n*/ 'Enter a quantity more than 0' }) }))
+      .min(1, { message: /*i18n*/ 'Add at least one product' })
+      .max(500, { message: /*i18n*/ 'At most 500 lines' })
+      .refine((lines) => new Set(lines.map((line) => line.variantId)).size === lines.length, { message: /*i18n*/ 'A product is listed twice' }),
   })
   .refine((transfer) => transfer.fromLocationId !== transfer.toLocationId, {
     path: ['toLocationId'],
-    message: 'Choose a different location to send to',
+    message: /*i18n*/ 'Choose a different location to send to',
   });
 export type TransferInput = z.input<typeof transferInputSchema>;
 
@@ -217,14 +217,14 @@ export const transferReceiptInputSchema = z.object({
     .array(
       z.object({
         variantId: lineVariantSchema,
-        receivedQuantityMilli: quantityMilliSchema('Received quantity'),
-        lostQuantityMilli: quantityMilliSchema('Lost quantity').default(0),
+        receivedQuantityMilli: quantityMilliSchema(/*i18n*/ 'Received quantity'),
+        lostQuantityMilli: quantityMilliSchema(/*i18n*/ 'Lost quantity').default(0),
       }),
     )
-    .min(1, { message: 'Add at least one product' })
-    .max(500, { message: 'At most 500 lines' })
-    .refine((lines) => new Set(lines.map((line) => line.variantId)).size === lines.length, { message: 'A product is listed twice' })
-    .refine((lines) => lines.some((line) => line.receivedQuantityMilli + line.lostQuantityMilli > 0), { message: 'Enter a quantity received or lost' })
+    .min(1, { message: /*i18n*/ 'Add at least one product' })
+    .max(500, { message: /*i18n*/ 'At most 500 lines' })
+    .refine((lines) => new Set(lines.map((line) => line.variantId)).size === lines.length, { message: /*i18n*/ 'A product is listed twice' })
+    .refine((lines) => lines.some((line) => line.receivedQuantityMilli + line.lostQuantityMilli > 0), { message: /*i18n*/ 'Enter a quantity received or lost' })
     .optional(),
 });
 export type TransferReceiptInput = z.input<typeof transferReceiptInputSchema>;
@@ -233,14 +233,14 @@ export type TransferReceiptInput = z.input<typeof transferReceiptInputSchema>;
 export const STOCK_TAKE_STATUSES = ['counting', 'posted', 'cancelled'] as const;
 
 export const stockTakeInputSchema = z.object({
-  locationId: z.uuid({ message: 'Choose a location' }),
+  locationId: z.uuid({ message: /*i18n*/ 'Choose a location' }),
   note: noteSchema,
   /** Blind: the counter is not shown the expected figures (nor the variances) until the take is posted. */
-  isBlind: z.boolean({ message: 'Choose whether the count is blind' }).default(false),
+  isBlind: z.boolean({ message: /*i18n*/ 'Choose whether the count is blind' }).default(false),
 });
 export const stockTakeCountSchema = z.object({
   variantId: lineVariantSchema,
-  countedQuantityMilli: quantityMilliSchema('Counted quantity'),
+  countedQuantityMilli: quantityMilliSchema(/*i18n*/ 'Counted quantity'),
 });
 
 export const stockTakeSchema = z.object({
@@ -310,14 +310,14 @@ export const inventorySettingsSchema = z.object({
 export type InventorySettings = z.infer<typeof inventorySettingsSchema>;
 export const inventorySettingsInputSchema = z
   .object({
-    vatStandardBp: z.int().min(0, { message: 'A rate cannot be negative' }).max(5000, { message: 'At most 50%' }),
-    vatReducedBp: z.int().min(0, { message: 'A rate cannot be negative' }).max(5000, { message: 'At most 50%' }),
+    vatStandardBp: z.int().min(0, { message: /*i18n*/ 'A rate cannot be negative' }).max(5000, { message: /*i18n*/ 'At most 50%' }),
+    vatReducedBp: z.int().min(0, { message: /*i18n*/ 'A rate cannot be negative' }).max(5000, { message: /*i18n*/ 'At most 50%' }),
     /** Advanced inventory. */
     allowNegativeStock: z.boolean(),
-    priceRoundingStep: z.literal(PRICE_ROUNDING_STEPS, { message: 'Choose no rounding, or 1, 5 or 10' }),
+    priceRoundingStep: z.literal(PRICE_ROUNDING_STEPS, { message: /*i18n*/ 'Choose no rounding, or 1, 5 or 10' }),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+  .refine((value) => Object.keys(value).length > 0, { message: /*i18n*/ 'Nothing to update' });
 
 // Document lists (paged; one row per document, its lines counted)
 const pagedList = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() });

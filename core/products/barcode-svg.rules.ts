@@ -46,7 +46,7 @@ const PADDING: Partial<Record<Symbology, number>> = { code128: 10, upca: 1 };
 
 /** The code as an SVG barcode; throws a RangeError for a code no symbology here can print. */
 export function drawBarcode(code: string, options: BarcodeDrawingOptions): BarcodeDrawing {
-  if (!/^[\x20-\x7e]+$/.test(code)) throw new RangeError('A barcode holds printable ASCII characters only');
+  if (!/^[\x20-\x7e]+$/.test(code)) throw new RangeError(/*i18n*/ 'A barcode holds printable ASCII characters only');
   const symbology = symbologyOf(code);
   const renderOptions: RenderOptions = {
     bcid: symbology,

@@ -1,3 +1,5 @@
+import { fillMessage } from '../i18n/message.rules';
+
 // Barcodes (issue "Products and inventory"): EAN-13, EAN-8 and UPC-A carry a GS1 check digit;
 // anything else is a free-form internal code. Pure, shared by the product form and the server.
 
@@ -34,13 +36,13 @@ export function barcodeProblem(code: string): string | null {
   const kind = barcodeKind(code);
   if (kind === 'internal') {
     if (/^\d+$/.test(code) && [7, 11, 14].includes(code.length)) {
-      return 'Digits-only codes must be EAN-8, UPC-A (12) or EAN-13; check for a missing or extra digit';
+      return /*i18n*/ 'Digits-only codes must be EAN-8, UPC-A (12) or EAN-13; check for a missing or extra digit';
     }
-    return INTERNAL_CODE_PATTERN.test(code) ? null : 'Use up to 48 letters, digits, dots, dashes, slashes or underscores';
+    return INTERNAL_CODE_PATTERN.test(code) ? null : /*i18n*/ 'Use up to 48 letters, digits, dots, dashes, slashes or underscores';
   }
   if (!hasValidCheckDigit(code)) {
     const label = kind === 'ean13' ? 'EAN-13' : kind === 'ean8' ? 'EAN-8' : 'UPC-A';
-    return `This ${label} barcode's check digit is wrong; check the number on the pack`;
+    return fillMessage(/*i18n*/ "This {label} barcode's check digit is wrong; check the number on the pack", { label });
   }
   return null;
 }

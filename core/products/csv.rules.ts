@@ -1,3 +1,5 @@
+import { fillMessage } from '../i18n/message.rules';
+
 // CSV as RFC 4180 describes it, by hand (no dependency): fields separated by commas, records by
 // CRLF (a bare LF or CR is accepted too, as spreadsheets on other systems write them), fields
 // with commas, quotes or line breaks enclosed in double quotes, a quote inside doubled ("").
@@ -55,10 +57,10 @@ export function parseCsv(text: string): CsvParseResult {
         closed = true;
         break;
       }
-      if (!closed) return { ok: false, message: `Row ${startRow}: a quoted field is never closed (a " is missing)`, row: startRow };
+      if (!closed) return { ok: false, message: fillMessage(/*i18n*/ 'Row {row}: a quoted field is never closed (a " is missing)', { row: startRow }), row: startRow };
       const after = input.charCodeAt(index);
       if (index < input.length && after !== COMMA && after !== LF && after !== CR) {
-        return { ok: false, message: `Row ${row}: unexpected text after a closing quote; enclose the whole field in quotes`, row };
+        return { ok: false, message: fillMessage(/*i18n*/ 'Row {row}: unexpected text after a closing quote; enclose the whole field in quotes', { row }), row };
       }
       continue;
     }

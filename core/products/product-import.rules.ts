@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fillMessage } from '../i18n/message.rules';
 import { formatMoneyPlain, parseMoney } from '../settings/money.rules';
 import { escapeFormula, serializeCsv, unescapeFormula, type CsvRecord } from './csv.rules';
 import { IMPORT_COLUMNS, productInputSchema, type ImportColumn, type ProductData, type ProductInput } from './products.schemas';
@@ -98,12 +99,12 @@ export function mapImportHeader(cells: readonly string[]): HeaderResult {
     }
     const earlier = indexes[column];
     if (earlier !== undefined) {
-      return { ok: false, message: `The columns "${cells[earlier]}" and "${cell}" both mean ${column}; keep one of them` };
+      return { ok: false, message: fillMessage(/*i18n*/ 'The columns "{first}" and "{second}" both mean {column}; keep one of them', { first: cells[earlier] ?? '', second: cell, column }) };
     }
     indexes[column] = index;
   }
   if (indexes.name === undefined) {
-    return { ok: false, message: 'The first row must be the header, with at least a "name" column (download the template to see the columns)' };
+    return { ok: false, message: /*i18n*/ 'The first row must be the header, with at least a "name" column (download the template to see the columns)' };
   }
   return { ok: true, header: { indexes, ignoredColumns } };
 }
@@ -176,12 +177,12 @@ export function mapImportRow(record: CsvRecord, header: ImportHeader): MappedImp
   const price = (column: 'cost_price' | 'selling_price', label: string, blank: number | null): number => {
     const text = values[column];
     if (text === '') {
-      if (blank === null) fail(column, `Enter the ${label}, e.g. 120.00`);
+      if (blank === null) fail(column, fillMessage(/*i18n*/ 'Enter the {label}, e.g. 120.00', { label }));
       return blank ?? 0;
     }
     const minor = parsePrice(text);
     if (minor === null) {
-      fail(column, `The ${label} must be an amount such as 120 or 99.50 (no minus sign, at most 2 decimals)`);
+      fail(column, fillMessage(/*i18n*/ 'The {label} must be an amount such as 120 or 99.50 (no minus sign, at most 2 decimals)', { label }));
       return 0;
     }
     values[column] = formatMoneyPlain(minor);
@@ -192,7 +193,7 @@ export function mapImportRow(record: CsvRecord, header: ImportHeader): MappedImp
     if (text === '') return null;
     const milli = parseQuantity(text.replace(/,/g, ''));
     if (milli === null) {
-      fail(column, `The ${label} must be a number such as 12 or 2.5 (no minus sign, at most 3 decimals)`);
+      fail(column, fillMessage(/*i18n*/ 'The {label} must be a number such as 12 or 2.5 (no minus sign, at most 3 decimals)', { label }));
       return null;
     }
     values[column] = formatQuantity(milli);
@@ -208,14 +209,14 @@ export function mapImportRow(record: CsvRecord, header: ImportHeader): MappedImp
       values[column] = YES.has(text) ? 'yes' : 'no';
       return YES.has(text);
     }
-    fail(column, 'Write yes or no');
+    fail(column, /*i18n*/ 'Write yes or no');
     return true;
   };
 
   const taxText = normalizeHeader(values.tax_class);
   const taxClass = taxText === '' ? null : TAX_CLASS_ALIASES[taxText];
   if (taxClass) values.tax_class = taxClass;
-  else if (taxClass === undefined) fail('tax_class', `Use one of ${TAX_CLASSES.join(', ')}`);
+  else if (taxClass === undefined) fail('tax_class', fillMessage(/*i18n*/ 'Use one of {classes}', { classes: TAX_CLASSES.join(', ') }));
 
   const barcodes = values.barcode
     .split(BARCODE_SEPARATOR)
@@ -226,8 +227,8 @@ export function mapImportRow(record: CsvRecord, header: ImportHeader): MappedImp
   values.category = categoryPath.join(` ${CATEGORY_SEPARATOR} `);
 
   const trackStock = flag('track_stock');
-  const openingStockMilli = quantity('opening_stock', 'opening stock') ?? 0;
-  if (!trackStock && openingStockMilli > 0) fail('opening_stock', 'Opening stock needs track_stock yes');
+  const openingStockMilli = quantity('opening_stock', /*i18n*/ 'opening stock') ?? 0;
+  if (!trackStock && openingStockMilli > 0) fail('opening_stock', /*i18n*/ 'Opening stock needs track_stock yes');
 
   const draft: ImportDraft = {
     name: values.name,
@@ -236,12 +237,12 @@ export function mapImportRow(record: CsvRecord, header: ImportHeader): MappedImp
     categoryPath,
     brandName: values.brand || null,
     unitName: values.unit || null,
-    costPriceMinor: price('cost_price', 'cost price', 0),
-    sellingPriceMinor: price('selling_price', 'selling price', null),
+    costPriceMinor: price('cost_price', /*i18n*/ 'cost price', 0),
+    sellingPriceMinor: price('selling_price', /*i18n*/ 'selling price', null),
     taxClass: taxClass ?? null,
     pricesIncludeTax: flag('prices_include_tax'),
     trackStock,
-    reorderLevelMilli: quantity('reorder_level', 'reorder level'),
+    reorderLevelMilli: quantity('reorder_level', /*i18n*/ 'reorder level'),
     openingStockMilli,
     locationName: values.location || null,
     description: values.description || null,
@@ -297,18 +298,18 @@ export function markDuplicatesInFile(rows: readonly MappedImportRow[]) {
       const key = catalogNameKey(row.draft.name);
       const first = firstRowOf.name.get(key);
       if (first === undefined) firstRowOf.name.set(key, row.row);
-      else addRowError(row.errors, 'name', `Row ${first} has the same name, and neither row has a SKU or barcode to tell them apart`);
+      else addRowError(row.errors, 'name', fillMessage(/*i18n*/ 'Row {row} has the same name, and neither row has a SKU or barcode to tell them apart', { row: first }));
     }
     const sku = row.draft.sku.toUpperCase();
     if (sku) {
       const first = firstRowOf.sku.get(sku);
       if (first === undefined) firstRowOf.sku.set(sku, row.row);
-      else addRowError(row.errors, 'sku', `Row ${first} has the same SKU`);
+      else addRowError(row.errors, 'sku', fillMessage(/*i18n*/ 'Row {row} has the same SKU', { row: first }));
     }
     for (const code of row.draft.barcodes) {
       const first = firstRowOf.barcode.get(code);
       if (first === undefined) firstRowOf.barcode.set(code, row.row);
-      else if (first !== row.row) addRowError(row.errors, 'barcode', `Row ${first} has the same barcode ${code}`);
+      else if (first !== row.row) addRowError(row.errors, 'barcode', fillMessage(/*i18n*/ 'Row {row} has the same barcode {code}', { row: first, code }));
     }
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeLine, safeText } from '../api/text.schemas';
+import { fillMessage } from '../i18n/message.rules';
 import { barcodeProblem } from './barcode.rules';
 import { TAX_CLASSES } from './tax.rules';
 
@@ -18,22 +19,28 @@ const isoDate = z.iso.datetime();
 
 export const moneyMinorSchema = (label: string) =>
   z
-    .int({ message: `${label} must be a whole number of cents` })
-    .min(0, { message: `${label} cannot be negative` })
-    .max(MAX_PRICE_MINOR, { message: `${label} is too large` });
+    .int({ message: fillMessage(/*i18n*/ '{label} must be a whole number of cents', { label }) })
+    .min(0, { message: fillMessage(/*i18n*/ '{label} cannot be negative', { label }) })
+    .max(MAX_PRICE_MINOR, { message: fillMessage(/*i18n*/ '{label} is too large', { label }) });
 
 export const quantityMilliSchema = (label: string) =>
   z
-    .int({ message: `${label} must be a quantity with at most 3 decimals` })
-    .min(0, { message: `${label} cannot be negative` })
-    .max(MAX_QUANTITY_MILLI, { message: `${label} is too large` });
+    .int({ message: fillMessage(/*i18n*/ '{label} must be a quantity with at most 3 decimals', { label }) })
+    .min(0, { message: fillMessage(/*i18n*/ '{label} cannot be negative', { label }) })
+    .max(MAX_QUANTITY_MILLI, { message: fillMessage(/*i18n*/ '{label} is too large', { label }) });
+
+/** "At most 80 characters": the length limit of a text field. */
+export const atMostCharacters = (max: number) => fillMessage(/*i18n*/ 'At most {max} characters', { max });
 
 const nameSchema = (label: string, max: number) =>
-  safeLine().trim().min(1, { message: `Enter the ${label}` }).max(max, { message: `At most ${max} characters` });
+  safeLine()
+    .trim()
+    .min(1, { message: fillMessage(/*i18n*/ 'Enter the {label}', { label }) })
+    .max(max, { message: atMostCharacters(max) });
 
 const optionalTextSchema = (max: number) =>
   safeText()
-    .max(max, { message: `At most ${max} characters` })
+    .max(max, { message: atMostCharacters(max) })
     .transform((value) => value.trim() || null)
     .nullable();
 
@@ -41,46 +48,46 @@ const optionalTextSchema = (max: number) =>
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,39}$/;
 export const skuSchema = safeLine()
   .trim()
-  .refine((sku) => sku === '' || SKU_PATTERN.test(sku), { message: 'Use up to 40 letters, digits, dots, dashes, slashes or underscores' });
+  .refine((sku) => sku === '' || SKU_PATTERN.test(sku), { message: /*i18n*/ 'Use up to 40 letters, digits, dots, dashes, slashes or underscores' });
 
 export const barcodeSchema = safeLine()
   .trim()
-  .min(1, { message: 'Enter the barcode or remove the row' })
+  .min(1, { message: /*i18n*/ 'Enter the barcode or remove the row' })
   .superRefine((code, context) => {
     const problem = barcodeProblem(code);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
 export const priceTierInputSchema = z.object({
-  minQuantityMilli: quantityMilliSchema('Minimum quantity').min(1, { message: 'Minimum quantity must be more than 0' }),
-  priceMinor: moneyMinorSchema('Tier price'),
+  minQuantityMilli: quantityMilliSchema(/*i18n*/ 'Minimum quantity').min(1, { message: /*i18n*/ 'Minimum quantity must be more than 0' }),
+  priceMinor: moneyMinorSchema(/*i18n*/ 'Tier price'),
 });
 export type PriceTierInput = z.infer<typeof priceTierInputSchema>;
 
 export const openingStockInputSchema = z.object({
-  locationId: z.uuid({ message: 'Choose a location' }),
-  quantityMilli: quantityMilliSchema('Opening stock'),
+  locationId: z.uuid({ message: /*i18n*/ 'Choose a location' }),
+  quantityMilli: quantityMilliSchema(/*i18n*/ 'Opening stock'),
 });
 
 export const variantInputSchema = z.object({
   /** Present when editing an existing variant. */
   id: z.uuid().optional(),
-  name: safeLine().trim().max(80, { message: 'At most 80 characters' }).default(''),
+  name: safeLine().trim().max(80, { message: /*i18n*/ 'At most 80 characters' }).default(''),
   options: z.record(safeLine().trim().min(1).max(40), safeLine().trim().min(1).max(40)).default({}),
   sku: skuSchema.default(''),
   barcodes: z
     .array(barcodeSchema)
-    .max(MAX_BARCODES_PER_VARIANT, { message: `At most ${MAX_BARCODES_PER_VARIANT} barcodes per item` })
-    .refine((codes) => new Set(codes).size === codes.length, { message: 'The same barcode is listed twice' })
+    .max(MAX_BARCODES_PER_VARIANT, { message: fillMessage(/*i18n*/ 'At most {max} barcodes per item', { max: MAX_BARCODES_PER_VARIANT }) })
+    .refine((codes) => new Set(codes).size === codes.length, { message: /*i18n*/ 'The same barcode is listed twice' })
     .default([]),
-  costPriceMinor: moneyMinorSchema('Cost price').default(0),
-  sellingPriceMinor: moneyMinorSchema('Selling price'),
+  costPriceMinor: moneyMinorSchema(/*i18n*/ 'Cost price').default(0),
+  sellingPriceMinor: moneyMinorSchema(/*i18n*/ 'Selling price'),
   /** Wholesale pricing (advanced inventory). */
   priceTiers: z
     .array(priceTierInputSchema)
-    .max(10, { message: 'At most 10 price tiers' })
+    .max(10, { message: /*i18n*/ 'At most 10 price tiers' })
     .refine((tiers) => new Set(tiers.map((tier) => tier.minQuantityMilli)).size === tiers.length, {
-      message: 'Two tiers start at the same quantity',
+      message: /*i18n*/ 'Two tiers start at the same quantity',
     })
     .default([]),
   /** Only when creating: stock already on the shelf, as "opening" movements at the variant's cost. */
@@ -89,57 +96,57 @@ export const variantInputSchema = z.object({
 export type VariantInput = z.input<typeof variantInputSchema>;
 
 export const comboComponentInputSchema = z.object({
-  variantId: z.uuid({ message: 'Choose a component product' }),
-  quantityMilli: quantityMilliSchema('Component quantity').min(1, { message: 'Component quantity must be more than 0' }),
+  variantId: z.uuid({ message: /*i18n*/ 'Choose a component product' }),
+  quantityMilli: quantityMilliSchema(/*i18n*/ 'Component quantity').min(1, { message: /*i18n*/ 'Component quantity must be more than 0' }),
 });
 
 export const productInputSchema = z
   .object({
-    name: nameSchema('product name', 120),
+    name: nameSchema(/*i18n*/ 'product name', 120),
     description: optionalTextSchema(2000).default(null),
     kind: z.enum(PRODUCT_KINDS).default('standard'),
-    categoryId: z.uuid({ message: 'Choose a category from the list' }).nullable().default(null),
+    categoryId: z.uuid({ message: /*i18n*/ 'Choose a category from the list' }).nullable().default(null),
     /** Brands are advanced inventory. */
-    brandId: z.uuid({ message: 'Choose a brand from the list' }).nullable().default(null),
+    brandId: z.uuid({ message: /*i18n*/ 'Choose a brand from the list' }).nullable().default(null),
     /** null: sold by the piece. Custom units and packs are advanced inventory. */
-    unitId: z.uuid({ message: 'Choose a unit from the list' }).nullable().default(null),
+    unitId: z.uuid({ message: /*i18n*/ 'Choose a unit from the list' }).nullable().default(null),
     /** Omitted: on create the category's default VAT class (standard without one), on update unchanged. */
-    taxClass: z.enum(TAX_CLASSES, { message: 'Choose a tax class' }).optional(),
+    taxClass: z.enum(TAX_CLASSES, { message: /*i18n*/ 'Choose a tax class' }).optional(),
     pricesIncludeTax: z.boolean().default(true),
     trackStock: z.boolean().default(true),
-    reorderLevelMilli: quantityMilliSchema('Reorder level').nullable().default(null),
+    reorderLevelMilli: quantityMilliSchema(/*i18n*/ 'Reorder level').nullable().default(null),
     /** Advanced inventory. */
-    warrantyDays: z.int().min(1, { message: 'Warranty must be at least 1 day' }).max(3650, { message: 'At most 10 years' }).nullable().default(null),
+    warrantyDays: z.int().min(1, { message: /*i18n*/ 'Warranty must be at least 1 day' }).max(3650, { message: /*i18n*/ 'At most 10 years' }).nullable().default(null),
     status: z.enum(PRODUCT_STATUSES).default('active'),
     variants: z
       .array(variantInputSchema)
-      .min(1, { message: 'A product needs at least one item to sell' })
-      .max(MAX_VARIANTS, { message: `At most ${MAX_VARIANTS} variants` }),
+      .min(1, { message: /*i18n*/ 'A product needs at least one item to sell' })
+      .max(MAX_VARIANTS, { message: fillMessage(/*i18n*/ 'At most {max} variants', { max: MAX_VARIANTS }) }),
     /** Combo products (advanced inventory): what one sale consumes. */
-    components: z.array(comboComponentInputSchema).max(30, { message: 'At most 30 components' }).default([]),
+    components: z.array(comboComponentInputSchema).max(30, { message: /*i18n*/ 'At most 30 components' }).default([]),
   })
   .superRefine((product, context) => {
     const skus = product.variants.map((variant) => variant.sku.toUpperCase()).filter(Boolean);
     product.variants.forEach((variant, index) => {
       if (variant.sku && skus.indexOf(variant.sku.toUpperCase()) !== index) {
-        context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: 'Two variants have the same SKU' });
+        context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: /*i18n*/ 'Two variants have the same SKU' });
       }
     });
     const codes = product.variants.flatMap((variant) => variant.barcodes);
     if (new Set(codes).size !== codes.length) {
-      context.addIssue({ code: 'custom', path: ['variants'], message: 'The same barcode is on two variants' });
+      context.addIssue({ code: 'custom', path: ['variants'], message: /*i18n*/ 'The same barcode is on two variants' });
     }
     if (product.variants.length > 1 && product.variants.some((variant) => !variant.name)) {
-      context.addIssue({ code: 'custom', path: ['variants'], message: 'Name each variant, e.g. "Large / Red"' });
+      context.addIssue({ code: 'custom', path: ['variants'], message: /*i18n*/ 'Name each variant, e.g. "Large / Red"' });
     }
     if (product.kind === 'combo' && product.components.length === 0) {
-      context.addIssue({ code: 'custom', path: ['components'], message: 'A combo needs at least one component' });
+      context.addIssue({ code: 'custom', path: ['components'], message: /*i18n*/ 'A combo needs at least one component' });
     }
     if (product.kind === 'combo' && product.variants.length > 1) {
-      context.addIssue({ code: 'custom', path: ['variants'], message: 'A combo is sold as one item: no variants' });
+      context.addIssue({ code: 'custom', path: ['variants'], message: /*i18n*/ 'A combo is sold as one item: no variants' });
     }
     if (product.kind !== 'combo' && product.components.length > 0) {
-      context.addIssue({ code: 'custom', path: ['components'], message: 'Only combo products have components' });
+      context.addIssue({ code: 'custom', path: ['components'], message: /*i18n*/ 'Only combo products have components' });
     }
   });
 export type ProductInput = z.input<typeof productInputSchema>;
@@ -225,7 +232,7 @@ export const productListQuerySchema = z.object({
   sort: z.enum(PRODUCT_SORTS).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: 'Page size is 10, 25, 50 or 100' }).default(25),
+  pageSize: z.coerce.number().int().refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: /*i18n*/ 'Page size is 10, 25, 50 or 100' }).default(25),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
@@ -303,29 +310,29 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-const categoryTaxClassSchema = z.enum(TAX_CLASSES, { message: 'Choose a VAT class, or none to use the parent category’s' }).nullable();
+const categoryTaxClassSchema = z.enum(TAX_CLASSES, { message: /*i18n*/ 'Choose a VAT class, or none to use the parent category’s' }).nullable();
 
 export const categoryInputSchema = z.object({
-  name: nameSchema('category name', 60),
-  parentId: z.uuid({ message: 'Choose a parent category from the list' }).nullable().default(null),
+  name: nameSchema(/*i18n*/ 'category name', 60),
+  parentId: z.uuid({ message: /*i18n*/ 'Choose a parent category from the list' }).nullable().default(null),
   defaultTaxClass: categoryTaxClassSchema.default(null),
 });
 
 export const brandSchema = z.object({ id: z.uuid(), name: z.string(), productCount: z.int() });
 export type Brand = z.infer<typeof brandSchema>;
-export const brandInputSchema = z.object({ name: nameSchema('brand name', 60) });
+export const brandInputSchema = z.object({ name: nameSchema(/*i18n*/ 'brand name', 60) });
 
 export const unitInputSchema = z
   .object({
-    name: nameSchema('unit name', 40),
-    shortName: nameSchema('short name', 10),
+    name: nameSchema(/*i18n*/ 'unit name', 40),
+    shortName: nameSchema(/*i18n*/ 'short name', 10),
     allowsDecimals: z.boolean().default(false),
-    baseUnitId: z.uuid({ message: 'Choose the unit this one contains' }).nullable().default(null),
-    baseQuantityMilli: quantityMilliSchema('Quantity').min(1, { message: 'A pack holds more than 0' }).nullable().default(null),
+    baseUnitId: z.uuid({ message: /*i18n*/ 'Choose the unit this one contains' }).nullable().default(null),
+    baseQuantityMilli: quantityMilliSchema(/*i18n*/ 'Quantity').min(1, { message: /*i18n*/ 'A pack holds more than 0' }).nullable().default(null),
   })
   .refine((unit) => (unit.baseUnitId === null) === (unit.baseQuantityMilli === null), {
     path: ['baseQuantityMilli'],
-    message: 'Say how many of the base unit one of this holds',
+    message: /*i18n*/ 'Say how many of the base unit one of this holds',
   });
 
 /** Units every new shop starts with; packs (Box of 12 …) are added by the shop (advanced inventory). */
@@ -338,13 +345,13 @@ export const DEFAULT_UNITS = [
 
 // Bulk operations (feature bulk_operations).
 export const bulkPriceUpdateSchema = z.object({
-  productIds: z.array(z.uuid()).min(1, { message: 'Choose at least one product' }).max(1000),
+  productIds: z.array(z.uuid()).min(1, { message: /*i18n*/ 'Choose at least one product' }).max(1000),
   /** set: every variant costs amountMinor; percent: change by basis points (+500 = +5%); amount: add amountMinor (may be negative). */
   mode: z.enum(['set', 'percent', 'amount']),
   value: z.int().min(-MAX_PRICE_MINOR).max(MAX_PRICE_MINOR),
 });
 export const bulkArchiveSchema = z.object({
-  productIds: z.array(z.uuid()).min(1, { message: 'Choose at least one product' }).max(1000),
+  productIds: z.array(z.uuid()).min(1, { message: /*i18n*/ 'Choose at least one product' }).max(1000),
   archived: z.boolean(),
 });
 export const bulkResultSchema = z.object({ updated: z.int() });
@@ -405,16 +412,16 @@ export const importResultSchema = z.object({ createdCount: z.int() });
 
 // Partial updates of the catalog's reference data (PATCH): only the fields sent change.
 export const categoryPatchSchema = z.object({
-  name: nameSchema('category name', 60).optional(),
-  parentId: z.uuid({ message: 'Choose a parent category from the list' }).nullable().optional(),
+  name: nameSchema(/*i18n*/ 'category name', 60).optional(),
+  parentId: z.uuid({ message: /*i18n*/ 'Choose a parent category from the list' }).nullable().optional(),
   defaultTaxClass: categoryTaxClassSchema.optional(),
 });
 export const unitPatchSchema = z.object({
-  name: nameSchema('unit name', 40).optional(),
-  shortName: nameSchema('short name', 10).optional(),
+  name: nameSchema(/*i18n*/ 'unit name', 40).optional(),
+  shortName: nameSchema(/*i18n*/ 'short name', 10).optional(),
   allowsDecimals: z.boolean().optional(),
-  baseUnitId: z.uuid({ message: 'Choose the unit this one contains' }).nullable().optional(),
-  baseQuantityMilli: quantityMilliSchema('Quantity').min(1, { message: 'A pack holds more than 0' }).nullable().optional(),
+  baseUnitId: z.uuid({ message: /*i18n*/ 'Choose the unit this one contains' }).nullable().optional(),
+  baseQuantityMilli: quantityMilliSchema(/*i18n*/ 'Quantity').min(1, { message: /*i18n*/ 'A pack holds more than 0' }).nullable().optional(),
 });
 
 /** Product photos: PNG, JPEG or WebP up to 5 MB, stored as WebP fitting 800×800. */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { safeLine, safeText } from '../api/text.schemas';
 import { localeSchema } from '../i18n/locale.rules';
+import { fillMessage } from '../i18n/message.rules';
 
 /** Full name is trimmed; empty is stored as null (§5). */
 export const updateProfileSchema = z.object({
   fullName: safeLine()
-    .max(120, { message: 'Full name must be at most 120 characters' })
+    .max(120, { message: /*i18n*/ 'Full name must be at most 120 characters' })
     .transform((v) => v.trim() || null),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
@@ -16,7 +17,7 @@ export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;
 
 const optionalText = (max: number, label: string) =>
   safeText()
-    .max(max, { message: `${label} must be at most ${max} characters` })
+    .max(max, { message: fillMessage(/*i18n*/ '{label} must be at most {max} characters', { label, max }) })
     .optional()
     .transform((v) => (v ?? '').trim() || null);
 
@@ -24,29 +25,29 @@ const optionalText = (max: number, label: string) =>
 export const contactProfileSchema = z.object({
   name: safeLine()
     .trim()
-    .min(1, { message: 'Display name is required' })
-    .max(120, { message: 'Display name must be at most 120 characters' }),
+    .min(1, { message: /*i18n*/ 'Display name is required' })
+    .max(120, { message: /*i18n*/ 'Display name must be at most 120 characters' }),
   email: z
     .string()
     .optional()
     .transform((v) => (v ?? '').trim().toLowerCase() || null)
-    .pipe(z.email({ message: 'Enter a valid e-mail address' }).nullable()),
-  phone: optionalText(40, 'Phone number'),
-  company: optionalText(120, 'Company/Department'),
-  address: optionalText(300, 'Address'),
-  notes: optionalText(2000, 'Notes'),
+    .pipe(z.email({ message: /*i18n*/ 'Enter a valid e-mail address' }).nullable()),
+  phone: optionalText(40, /*i18n*/ 'Phone number'),
+  company: optionalText(120, /*i18n*/ 'Company/Department'),
+  address: optionalText(300, /*i18n*/ 'Address'),
+  notes: optionalText(2000, /*i18n*/ 'Notes'),
 });
 export type ContactProfileInput = z.input<typeof contactProfileSchema>;
 
 /** E-mail change (§5): not blank, and different from the current one. */
 export function checkEmailChange(newEmail: string, currentEmail: string | null | undefined): string | null {
   const next = newEmail.trim().toLowerCase();
-  if (!next) return 'Please enter a new email address';
-  if (next === (currentEmail ?? '').trim().toLowerCase()) return 'New email is the same as current email';
+  if (!next) return /*i18n*/ 'Please enter a new email address';
+  if (next === (currentEmail ?? '').trim().toLowerCase()) return /*i18n*/ 'New email is the same as current email';
   return null;
 }
 export const changeEmailSchema = z.object({
-  newEmail: z.string().trim().toLowerCase().min(1, { message: 'Please enter a new email address' }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+  newEmail: z.string().trim().toLowerCase().min(1, { message: /*i18n*/ 'Please enter a new email address' }).pipe(z.email({ message: /*i18n*/ 'Enter a valid e-mail address' })),
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 

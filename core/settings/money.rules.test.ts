@@ -38,3 +38,19 @@ describe('money for people', () => {
     expect(formatMinorUnits(-1500, 'UGX', 0)).toBe('\u2212UGX 1,500');
   });
 });
+
+describe('money in the language on screen', () => {
+  // en-KE and sw-KE both group thousands with "," and write the decimal with "." (CLDR); a locale
+  // that groups otherwise gets its own separators, the digits still cut from the integer.
+  it.each([
+    ['en-KE', 'KSh 1,234,567.89'],
+    ['sw-KE', 'KSh 1,234,567.89'],
+    ['de-DE', 'KSh 1.234.567,89'],
+  ])('%s → %s', (locale, text) => {
+    expect(formatMinorUnits(123456789, 'KSh', 2, locale)).toBe(text);
+  });
+
+  it('keeps every cent of a large amount in Kiswahili', () => {
+    expect(formatMinorUnits(-900719925474099, 'KSh', 2, 'sw-KE')).toBe('\u2212KSh 9,007,199,254,740.99');
+  });
+});

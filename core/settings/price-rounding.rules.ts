@@ -1,3 +1,5 @@
+import { fillMessage } from '../i18n/message.rules';
+
 // Shelf prices in Kenya are whole shillings: a price the app computes (a bulk +7% change) is
 // rounded to the shop's step, in whole currency units, half up (144.45 → 144, 144.50 → 145).
 // Integer cents only. A price someone types is theirs and is never rounded.
@@ -17,5 +19,7 @@ export function roundPrice(priceMinor: number, step: number, decimals: number): 
 
 /** "to the nearest KSh 5, halves up" */
 export function describePriceRounding(step: number, currencySymbol: string): string {
-  return step === 0 ? 'to the cent (no rounding)' : `to the nearest ${currencySymbol} ${step}, halves up`;
+  return step === 0
+    ? /*i18n*/ 'to the cent (no rounding)'
+    : fillMessage(/*i18n*/ 'to the nearest {currency} {step}, halves up', { currency: currencySymbol, step });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeLine, safeText } from '../api/text.schemas';
 import { localeSchema } from '../i18n/locale.rules';
+import { fillMessage } from '../i18n/message.rules';
 
 export const businessSettingsSchema = z.object({
   businessName: z.string(),
@@ -22,14 +23,14 @@ export const KRA_PIN_PATTERN = /^[A-Z]\d{9}[A-Z]$/;
 
 const optionalText = (max: number, label: string) =>
   safeText()
-    .max(max, { message: `${label} must be at most ${max} characters` })
+    .max(max, { message: fillMessage(/*i18n*/ '{label} must be at most {max} characters', { label, max }) })
     .transform((v) => v.trim() || null);
 
 export const updateBusinessSettingsSchema = z
   .object({
-    businessName: safeLine().trim().min(2, { message: 'Enter the business name' }).max(80, { message: 'At most 80 characters' }),
-    currencyCode: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { message: 'Use a 3-letter ISO currency code, e.g. KES' }),
-    currencySymbol: safeLine().trim().min(1, { message: 'Enter a currency symbol' }).max(8, { message: 'At most 8 characters' }),
+    businessName: safeLine().trim().min(2, { message: /*i18n*/ 'Enter the business name' }).max(80, { message: /*i18n*/ 'At most 80 characters' }),
+    currencyCode: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { message: /*i18n*/ 'Use a 3-letter ISO currency code, e.g. KES' }),
+    currencySymbol: safeLine().trim().min(1, { message: /*i18n*/ 'Enter a currency symbol' }).max(8, { message: /*i18n*/ 'At most 8 characters' }),
     timeZone: z
       .string()
       .trim()
@@ -40,19 +41,19 @@ export const updateBusinessSettingsSchema = z
         } catch {
           return false;
         }
-      }, { message: 'Choose a valid time zone, e.g. Africa/Nairobi' }),
-    receiptHeader: optionalText(300, 'Receipt header'),
-    receiptFooter: optionalText(300, 'Receipt footer'),
+      }, { message: /*i18n*/ 'Choose a valid time zone, e.g. Africa/Nairobi' }),
+    receiptHeader: optionalText(300, /*i18n*/ 'Receipt header'),
+    receiptFooter: optionalText(300, /*i18n*/ 'Receipt footer'),
     kraPin: z
       .string()
       .trim()
       .toUpperCase()
       .transform((v) => v || null)
-      .refine((v) => v === null || KRA_PIN_PATTERN.test(v), { message: 'A KRA PIN is a letter, 9 digits and a letter, e.g. P051234567X' }),
+      .refine((v) => v === null || KRA_PIN_PATTERN.test(v), { message: /*i18n*/ 'A KRA PIN is a letter, 9 digits and a letter, e.g. P051234567X' }),
     defaultLanguage: localeSchema.nullable(),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+  .refine((value) => Object.keys(value).length > 0, { message: /*i18n*/ 'Nothing to update' });
 export type UpdateBusinessSettingsInput = z.infer<typeof updateBusinessSettingsSchema>;
 
 /** Logo uploads: raster images only (an SVG can carry script), at most 512 KB. */

@@ -7,14 +7,14 @@ export const subdomainSchema = z
   .trim()
   .toLowerCase()
   .refine(isValidSubdomain, {
-    message: 'Use 3–63 letters, digits or hyphens, not starting or ending with a hyphen',
+    message: /*i18n*/ 'Use 3–63 letters, digits or hyphens, not starting or ending with a hyphen',
   });
 
 export const customDomainSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .refine(isValidCustomDomain, { message: 'Enter a domain such as shop.example.co.ke' });
+  .refine(isValidCustomDomain, { message: /*i18n*/ 'Enter a domain such as shop.example.co.ke' });
 
 export const tenantStatusSchema = z.enum(TENANT_STATUSES);
 

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
+import { translateMessage } from '../i18n/translate-message';
 import { Label } from './ui/label';
 
 interface FieldMessages {
@@ -6,7 +8,11 @@ interface FieldMessages {
   hint?: ReactNode;
 }
 
-/** Label, control, hint and error of one form field, tied together by ids. */
+/**
+ * Label, control, hint and error of one form field, tied together by ids. The error is shown in
+ * the language on screen: a shared schema's or the API's English message is translated here
+ * (web/i18n/translate-message.ts); a message already written through Lingui passes unchanged.
+ */
 export function FormField({
   id,
   label,
@@ -15,6 +21,8 @@ export function FormField({
   labelAside,
   children,
 }: FieldMessages & { id: string; label: ReactNode; labelAside?: ReactNode; children: ReactNode }) {
+  // Re-renders on a change of language, so a message kept in state follows it.
+  const { i18n } = useLingui();
   return (
     <div className="grid min-w-0 content-start gap-2">
       <div className="flex min-h-4 items-center justify-between gap-2">
@@ -29,7 +37,7 @@ export function FormField({
       )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
+          {translateMessage(error, i18n)}
         </p>
       )}
     </div>

@@ -6,11 +6,16 @@ import {
   apiErrorSchema,
   type ApiErrorCode,
 } from '../../core/api/api-error.schemas';
+import { fillMessage } from '../../core/i18n/message.rules';
 
 /** Codes the client adds for failures that never produced an API error body. */
 export type ClientErrorCode = 'network_error' | 'invalid_response';
 
-/** A failed API call: the server's error shape, or a network or response-shape failure. */
+/**
+ * A failed API call: the server's error shape, or a network or response-shape failure. Its message
+ * is English, as the API sends it: show it through translateMessage (web/i18n/translate-message.ts)
+ * or failureMessage (web/lib/form-errors.ts).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode | ClientErrorCode;
@@ -101,7 +106,7 @@ export async function apiRequest<Schema extends z.ZodType = z.ZodUnknown>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'network_error', message: 'Could not reach the server', cause: error });
+    throw new ApiError({ status: 0, code: 'network_error', message: /*i18n*/ 'Could not reach the server', cause: error });
   }
 
   const body = await readJson(response);
@@ -113,7 +118,7 @@ export async function apiRequest<Schema extends z.ZodType = z.ZodUnknown>(
     throw new ApiError({
       status: response.status,
       code: 'invalid_response',
-      message: `Unexpected response from ${path}`,
+      message: fillMessage(/*i18n*/ 'Unexpected response from {path}', { path }),
       cause: parsed.error,
     });
   }
@@ -141,7 +146,7 @@ function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError({
     status: response.status,
     code: fallbackCode(response.status),
-    message: response.statusText || `Request failed with status ${response.status}`,
+    message: response.statusText || fillMessage(/*i18n*/ 'Request failed with status {status}', { status: response.status }),
   });
 }
 

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { createContext, use, useMemo } from 'react';
+import { INTL_LOCALES, isLocale, SOURCE_LOCALE } from '../../core/i18n/locale.rules';
 import { DEFAULT_TIME_ZONE } from '../../core/settings/settings.rules';
 import { formatDate, formatDateTime } from './format';
 
@@ -8,15 +10,21 @@ import { formatDate, formatDateTime } from './format';
  */
 export const DisplayTimeZoneContext = createContext<string>(DEFAULT_TIME_ZONE);
 
-/** Date formatters bound to the zone of the page being shown, e.g. formatDateTime(movement.createdAt). */
+/**
+ * Date formatters bound to the zone of the page being shown and the language on screen (its Intl
+ * locale: month and day names in Kiswahili for sw-KE), e.g. formatDateTime(movement.createdAt).
+ */
 export function useDateFormat() {
   const timeZone = use(DisplayTimeZoneContext);
+  const { i18n } = useLingui();
+  const intlLocale = INTL_LOCALES[isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE];
   return useMemo(
     () => ({
       timeZone,
-      formatDate: (value: string | Date) => formatDate(value, timeZone),
-      formatDateTime: (value: string | Date) => formatDateTime(value, timeZone),
+      intlLocale,
+      formatDate: (value: string | Date) => formatDate(value, timeZone, intlLocale),
+      formatDateTime: (value: string | Date) => formatDateTime(value, timeZone, intlLocale),
     }),
-    [timeZone],
+    [timeZone, intlLocale],
   );
 }

@@ -20,3 +20,16 @@ describe('form errors from the shared schemas', () => {
     expect(firstInvalidField({}, ['newPassword'])).toBeUndefined();
   });
 });
+
+describe('what a failed call tells a person', () => {
+  it('is the server message, for the field when it named one, else the fallback', async () => {
+    const { ApiError } = await import('./api-client');
+    const { failureMessage } = await import('./form-errors');
+    const refused = new ApiError({ status: 400, code: 'validation_failed', message: 'Check the form', fields: { name: ['Enter the product name'] } });
+    expect(failureMessage(refused, 'Not saved.')).toBe('Check the form');
+    expect(failureMessage(refused, 'Not saved.', 'name')).toBe('Enter the product name');
+    expect(failureMessage(refused, 'Not saved.', 'sku')).toBe('Check the form');
+    expect(failureMessage(new ApiError({ status: 0, code: 'network_error', message: 'Could not reach the server' }), 'Not saved.')).toBe('Could not reach the server');
+    expect(failureMessage(new Error('boom'), 'Not saved.')).toBe('Not saved.');
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatWait, initialsOf, PLATFORM_TIME_ZONE } from './format';
+import { i18n } from '@lingui/core';
+import { currentIntlLocale, formatDate, formatDateTime, formatMoneyAmount, formatNumber, formatWait, initialsOf, PLATFORM_TIME_ZONE } from './format';
 
 // Worked by hand: Nairobi is UTC+3 all year (no summer time); New York is UTC−5 in November and
 // UTC−4 in July. The process runs in New York's zone, so a date that followed the device would
@@ -73,5 +74,49 @@ describe('formatWait', () => {
     [900, '15 min'],
   ])('%i → %s', (seconds, text) => {
     expect(formatWait(seconds)).toBe(text);
+  });
+});
+
+// Worked by hand from CLDR's Kiswahili (sw): short months Jan Feb Mac Apr Mei Jun Jul Ago Sep Okt
+// Nov Des, day-month-year like en-KE, the 24-hour clock kept; Nairobi is UTC+3.
+describe('dates in Kiswahili (sw-KE)', () => {
+  it.each([
+    ['2026-03-05T09:05:00Z', '5 Mac 2026', '5 Mac 2026, 12:05', '5 Mar 2026'],
+    ['2026-05-14T21:30:00Z', '15 Mei 2026', '15 Mei 2026, 00:30', '15 May 2026'],
+    ['2026-08-15T10:00:00Z', '15 Ago 2026', '15 Ago 2026, 13:00', '15 Aug 2026'],
+    ['2026-11-23T21:30:00Z', '24 Nov 2026', '24 Nov 2026, 00:30', '24 Nov 2026'],
+  ])('%s in Nairobi → %s / %s (English: %s)', (iso, date, dateTime, english) => {
+    expect(formatDate(iso, 'Africa/Nairobi', 'sw-KE')).toBe(date);
+    expect(formatDateTime(iso, 'Africa/Nairobi', 'sw-KE')).toBe(dateTime);
+    expect(formatDate(iso, 'Africa/Nairobi', 'en-KE')).toBe(english);
+  });
+});
+
+describe('the language on screen picks the Intl locale', () => {
+  afterAll(() => {
+    i18n.activate('en');
+  });
+
+  it('is en-KE before a language is active, then the language\'s', () => {
+    expect(currentIntlLocale()).toBe('en-KE');
+    i18n.load('sw', {});
+    i18n.activate('sw');
+    expect(currentIntlLocale()).toBe('sw-KE');
+    expect(formatDate('2026-03-05T09:05:00Z', 'Africa/Nairobi')).toBe('5 Mac 2026');
+    expect(formatWait(45)).toBe('sekunde 45');
+    expect(formatWait(900)).toBe('dakika 15');
+    i18n.load('en', {});
+    i18n.activate('en');
+    expect(formatDate('2026-03-05T09:05:00Z', 'Africa/Nairobi')).toBe('5 Mar 2026');
+    expect(formatWait(45)).toBe('45s');
+  });
+});
+
+describe('numbers and money per language', () => {
+  // Both Kenyan locales group thousands with a comma and use a decimal point (CLDR).
+  it.each(['en-KE', 'sw-KE'])('%s: KSh 1,250,000.50 and 12,500', (locale) => {
+    expect(formatMoneyAmount(125000050, 'KSh', 2, locale)).toBe('KSh 1,250,000.50');
+    expect(formatMoneyAmount(-30000, 'KSh', 2, locale)).toBe('\u2212KSh 300.00');
+    expect(formatNumber(12500, locale)).toBe('12,500');
   });
 });
