@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LaptopIcon, LogOutIcon, MonitorSmartphoneIcon } from 'lucide-react';
 import { deviceLabel } from '../../core/auth/device.rules';
 import { LOGIN_HISTORY_LIMIT } from '../../core/profile/profile.schemas';
@@ -5,6 +7,7 @@ import { useAuth } from '../auth/auth-provider';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
+import { translateMessage } from '../i18n/translate-message';
 import { useDateFormat } from '../lib/date-format';
 import { useBusinessSettings } from '../settings/settings.api';
 import { useActivityQuery } from './profile.api';
@@ -12,6 +15,7 @@ import { ProfileSection } from './profile-section';
 
 /** Spec §2 "Activity": the last 10 sign-ins in this shop and the current session. */
 export function ActivityTab() {
+  const { t } = useLingui();
   const { auth, signOut } = useAuth();
   const activity = useActivityQuery();
   const hasShop = auth.status === 'signed-in' && auth.user.tenantId !== null;
@@ -22,16 +26,18 @@ export function ActivityTab() {
   if (activity.isPending || (hasShop && settings.isPending)) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading activity" />
+        <Spinner label={t`Loading activity`} />
       </div>
     );
   }
   if (activity.isError) {
     return (
       <div role="alert" className="grid justify-items-center gap-3 py-10 text-center">
-        <p className="text-sm">The login activity could not be loaded.</p>
+        <p className="text-sm">
+          <Trans>The login activity could not be loaded.</Trans>
+        </p>
         <Button variant="outline" onClick={() => void activity.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -41,27 +47,29 @@ export function ActivityTab() {
   return (
     <div className="grid gap-4">
       <ProfileSection
-        title="Recent Logins"
+        title={t`Recent Logins`}
         icon={<MonitorSmartphoneIcon aria-hidden className="size-4 text-muted-foreground" />}
-        description={`Your last ${LOGIN_HISTORY_LIMIT} sign-ins, times in ${timeZone}.`}
+        description={t`Your last ${plural(LOGIN_HISTORY_LIMIT, { one: '# sign-in', other: '# sign-ins' })}, times in ${timeZone}.`}
       >
         {logins.length === 0 ? (
           <p className="rounded-lg bg-muted px-4 py-6 text-center text-sm text-muted-foreground">
-            No recent login activity found
+            <Trans>No recent login activity found</Trans>
           </p>
         ) : (
-          <ul className="grid divide-y rounded-lg border" aria-label="Recent logins">
+          <ul className="grid divide-y rounded-lg border" aria-label={t`Recent logins`}>
             {logins.map((login) => (
               <li key={login.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5 text-sm">
                 <span className="flex min-w-0 flex-1 basis-40 items-center gap-2 font-medium">
                   <LaptopIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                  {deviceLabel(login.userAgent)}
+                  {translateMessage(deviceLabel(login.userAgent))}
                 </span>
-                <span className="font-mono text-xs text-muted-foreground">{login.ipAddress ?? 'Unknown'}</span>
+                <span className="font-mono text-xs text-muted-foreground">{login.ipAddress ?? t`Unknown`}</span>
                 <time dateTime={login.createdAt} className="text-muted-foreground">
                   {formatDateTime(login.createdAt)}
                 </time>
-                <Badge variant="success">Successful</Badge>
+                <Badge variant="success">
+                  <Trans>Successful</Trans>
+                </Badge>
               </li>
             ))}
           </ul>
@@ -69,32 +77,44 @@ export function ActivityTab() {
       </ProfileSection>
 
       <ProfileSection
-        title="Current Session"
+        title={t`Current Session`}
         icon={<LaptopIcon aria-hidden className="size-4 text-muted-foreground" />}
-        action={<Badge variant="success">Active</Badge>}
+        action={
+          <Badge variant="success">
+            <Trans>Active</Trans>
+          </Badge>
+        }
       >
         <dl className="grid gap-3 text-sm sm:grid-cols-4">
           <div className="grid gap-0.5">
-            <dt className="text-muted-foreground">Device</dt>
-            <dd>{deviceLabel(currentSession.userAgent)}</dd>
+            <dt className="text-muted-foreground">
+              <Trans>Device</Trans>
+            </dt>
+            <dd>{translateMessage(deviceLabel(currentSession.userAgent))}</dd>
           </div>
           <div className="grid gap-0.5">
-            <dt className="text-muted-foreground">IP address</dt>
-            <dd className="font-mono text-xs">{currentSession.ipAddress ?? 'Unknown'}</dd>
+            <dt className="text-muted-foreground">
+              <Trans>IP address</Trans>
+            </dt>
+            <dd className="font-mono text-xs">{currentSession.ipAddress ?? t`Unknown`}</dd>
           </div>
           <div className="grid gap-0.5">
-            <dt className="text-muted-foreground">Signed in</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Signed in</Trans>
+            </dt>
             <dd>{formatDateTime(currentSession.createdAt)}</dd>
           </div>
           <div className="grid gap-0.5">
-            <dt className="text-muted-foreground">Expires</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Expires</Trans>
+            </dt>
             <dd>{formatDateTime(currentSession.expiresAt)}</dd>
           </div>
         </dl>
         <div>
           <Button variant="outline" onClick={() => void signOut()}>
             <LogOutIcon aria-hidden />
-            Sign Out
+            <Trans>Sign Out</Trans>
           </Button>
         </div>
       </ProfileSection>

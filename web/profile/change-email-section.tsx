@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AtSignIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -6,12 +7,14 @@ import { FormField } from '../components/form-field';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { InlineSpinner } from '../components/ui/spinner';
+import { translateMessage } from '../i18n/translate-message';
 import { errorMessageOf, shouldReportFailure } from './profile-errors';
 import { useChangeEmailMutation } from './profile.api';
 import { ProfileSection } from './profile-section';
 
 /** Spec §4: a toggle form; closes and clears on success. The change completes from the new inbox. */
 export function ChangeEmailSection({ currentEmail, startOpen }: { currentEmail: string; startOpen: boolean }) {
+  const { t } = useLingui();
   const change = useChangeEmailMutation();
   const [isOpen, setIsOpen] = useState(startOpen);
   const [newEmail, setNewEmail] = useState('');
@@ -25,41 +28,42 @@ export function ChangeEmailSection({ currentEmail, startOpen }: { currentEmail: 
     event.preventDefault();
     const problem = checkEmailChange(newEmail, currentEmail);
     if (problem) {
-      toast.error(problem);
+      toast.error(translateMessage(problem));
       return;
     }
     const parsed = changeEmailSchema.safeParse({ newEmail });
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address');
+      const issue = parsed.error.issues[0]?.message;
+      toast.error(issue ? translateMessage(issue) : t`Enter a valid e-mail address`);
       return;
     }
     change.mutate(parsed.data.newEmail, {
       onSuccess: () => {
-        toast.success('Email update initiated. Please check your new email for verification.');
+        toast.success(t`Email update initiated. Please check your new email for verification.`);
         close();
       },
       onError: (error) => {
-        if (shouldReportFailure(error)) toast.error('Failed to update email', { description: errorMessageOf(error) });
+        if (shouldReportFailure(error)) toast.error(t`Failed to update email`, { description: errorMessageOf(error) });
       },
     });
   };
 
   return (
     <ProfileSection
-      title="Change Email"
+      title={t`Change Email`}
       icon={<AtSignIcon aria-hidden className="size-4 text-muted-foreground" />}
-      description="We send a confirmation link to the new address; the change happens when you open it."
+      description={t`We send a confirmation link to the new address; the change happens when you open it.`}
     >
       {!isOpen && (
         <div>
           <Button variant="outline" onClick={() => setIsOpen(true)}>
-            Change Email
+            <Trans>Change Email</Trans>
           </Button>
         </div>
       )}
       {isOpen && (
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change email">
-          <FormField id="new-email" label="New Email">
+        <form noValidate onSubmit={submit} className="grid gap-4" aria-label={t`Change email`}>
+          <FormField id="new-email" label={t`New Email`}>
             <Input
               id="new-email"
               type="email"
@@ -76,11 +80,11 @@ export function ChangeEmailSection({ currentEmail, startOpen }: { currentEmail: 
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={close} disabled={change.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={change.isPending}>
               {change.isPending && <InlineSpinner />}
-              {change.isPending ? 'Sending…' : 'Update Email'}
+              {change.isPending ? t`Sending…` : t`Update Email`}
             </Button>
           </div>
         </form>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { KeyRoundIcon } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -7,6 +9,7 @@ import { PasswordInput } from '../components/password-input';
 import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { Button } from '../components/ui/button';
 import { InlineSpinner } from '../components/ui/spinner';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { errorMessageOf, shouldReportFailure } from './profile-errors';
 import { useChangePasswordMutation } from './profile.api';
@@ -16,6 +19,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Spec §4 "Password form": closed → open → closed on Cancel or success, fields cleared. */
 export function ChangePasswordSection() {
+  const { t } = useLingui();
   const change = useChangePasswordMutation();
   const [isOpen, setIsOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
@@ -37,27 +41,27 @@ export function ChangePasswordSection() {
     event.preventDefault();
     const problem = checkProfilePasswordForm(values.currentPassword, values.newPassword, values.confirmPassword);
     if (problem) {
-      toast.error(problem);
+      toast.error(translateMessage(problem));
       return;
     }
     if (values.newPassword === values.currentPassword) {
-      showNewPasswordError(SAME_AS_CURRENT_PASSWORD_MESSAGE);
+      showNewPasswordError(translateMessage(SAME_AS_CURRENT_PASSWORD_MESSAGE));
       return;
     }
     change.mutate(values, {
       onSuccess: () => {
-        toast.success('Password changed successfully');
+        toast.success(t`Password changed successfully`);
         close();
       },
       onError: (error) => {
         if (!shouldReportFailure(error)) return;
         const newPasswordMessage = isApiError(error) ? error.fieldMessage('newPassword') : undefined;
         if (newPasswordMessage) {
-          showNewPasswordError(newPasswordMessage);
+          showNewPasswordError(translateMessage(newPasswordMessage));
           return;
         }
         const fieldMessage = isApiError(error) ? error.fieldMessage('currentPassword') : undefined;
-        toast.error('Failed to change password', { description: fieldMessage ?? errorMessageOf(error) });
+        toast.error(t`Failed to change password`, { description: fieldMessage ? translateMessage(fieldMessage) : errorMessageOf(error) });
       },
     });
   };
@@ -69,21 +73,21 @@ export function ChangePasswordSection() {
 
   return (
     <ProfileSection
-      title="Change Password"
+      title={t`Change Password`}
       icon={<KeyRoundIcon aria-hidden className="size-4 text-muted-foreground" />}
-      description="Use a password you do not use anywhere else. Other devices are signed out when it changes."
+      description={t`Use a password you do not use anywhere else. Other devices are signed out when it changes.`}
     >
       {!isOpen && (
         <div>
           <Button variant="outline" onClick={() => setIsOpen(true)}>
-            Change Password
+            <Trans>Change Password</Trans>
           </Button>
         </div>
       )}
       {isOpen && (
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
+        <form noValidate onSubmit={submit} className="grid gap-4" aria-label={t`Change password`}>
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField id="current-password" label="Current Password">
+            <FormField id="current-password" label={t`Current Password`}>
               <PasswordInput
                 id="current-password"
                 autoComplete="current-password"
@@ -92,18 +96,18 @@ export function ChangePasswordSection() {
                 autoFocus
               />
             </FormField>
-            <FormField id="new-password" label="New Password" error={newPasswordError}>
+            <FormField id="new-password" label={t`New Password`} error={newPasswordError}>
               <PasswordInput
                 ref={newPasswordRef}
                 {...fieldControlProps('new-password', { error: newPasswordError })}
                 autoComplete="new-password"
-                placeholder={`min. ${PASSWORD_MIN_LENGTH} characters`}
+                placeholder={t`${plural(PASSWORD_MIN_LENGTH, { one: 'min. # character', other: 'min. # characters' })}`}
                 value={values.newPassword}
                 onChange={set('newPassword')}
               />
               <PasswordStrengthMeter password={values.newPassword} />
             </FormField>
-            <FormField id="confirm-password" label="Confirm New Password">
+            <FormField id="confirm-password" label={t`Confirm New Password`}>
               <PasswordInput
                 id="confirm-password"
                 autoComplete="new-password"
@@ -114,11 +118,11 @@ export function ChangePasswordSection() {
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={close} disabled={change.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={change.isPending}>
               {change.isPending && <InlineSpinner />}
-              {change.isPending ? 'Updating…' : 'Update Password'}
+              {change.isPending ? t`Updating…` : t`Update Password`}
             </Button>
           </div>
         </form>

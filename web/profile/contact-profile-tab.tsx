@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { StoreIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -8,25 +9,29 @@ import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { InlineSpinner, Spinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
+import { translateMessage } from '../i18n/translate-message';
 import { firstFieldErrors, type FieldErrors } from '../lib/form-errors';
 import { errorMessageOf, shouldReportFailure } from './profile-errors';
 import { useContactProfileQuery, useSaveContactProfileMutation } from './profile.api';
 
 export function ContactProfileTab() {
+  const { t } = useLingui();
   const contact = useContactProfileQuery();
   if (contact.isPending) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading contact profile" />
+        <Spinner label={t`Loading contact profile`} />
       </div>
     );
   }
   if (contact.isError) {
     return (
       <div role="alert" className="grid justify-items-center gap-3 py-10 text-center">
-        <p className="text-sm">The contact profile could not be loaded.</p>
+        <p className="text-sm">
+          <Trans>The contact profile could not be loaded.</Trans>
+        </p>
         <Button variant="outline" onClick={() => void contact.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -37,8 +42,10 @@ export function ContactProfileTab() {
         <StoreIcon aria-hidden />
         <AlertDescription>
           <p>
-            A contact profile belongs to a shop: it is how the shop lists you among its contacts. This account is not
-            signed in to a shop, so it has none. Sign in at a shop's address to create one there.
+            <Trans>
+              A contact profile belongs to a shop: it is how the shop lists you among its contacts. This account is not
+              signed in to a shop, so it has none. Sign in at a shop's address to create one there.
+            </Trans>
           </p>
         </AlertDescription>
       </Alert>
@@ -52,6 +59,7 @@ type ContactField = 'name' | 'email' | 'phone' | 'company' | 'address' | 'notes'
 type ContactValues = Record<ContactField, string>;
 
 function ContactProfileForm({ contact }: { contact: ContactView | null }) {
+  const { t } = useLingui();
   const save = useSaveContactProfileMutation();
   const [values, setValues] = useState<ContactValues>(() => ({
     name: contact?.name ?? '',
@@ -70,16 +78,18 @@ function ContactProfileForm({ contact }: { contact: ContactView | null }) {
     event.preventDefault();
     const parsed = contactProfileSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(firstFieldErrors(parsed.error));
+      // The shared schema's messages, in the screen's language.
+      const found = firstFieldErrors(parsed.error);
+      setErrors(Object.fromEntries(Object.entries(found).map(([field, message]) => [field, message && translateMessage(message)])));
       return;
     }
     setErrors({});
     // The server trims and stores blanks as null with the same schema.
     save.mutate(values, {
-      onSuccess: () => toast.success('Contact profile updated successfully'),
+      onSuccess: () => toast.success(t`Contact profile updated successfully`),
       onError: (error) => {
         if (shouldReportFailure(error)) {
-          toast.error('Failed to update contact profile', { description: errorMessageOf(error) });
+          toast.error(t`Failed to update contact profile`, { description: errorMessageOf(error) });
         }
       },
     });
@@ -92,16 +102,16 @@ function ContactProfileForm({ contact }: { contact: ContactView | null }) {
   });
   const isNameBlank = values.name.trim() === '';
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Contact profile">
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-label={t`Contact profile`}>
       <p className="text-sm text-muted-foreground">
-        How the shop lists you among its contacts, for receipts and messages.
+        <Trans>How the shop lists you among its contacts, for receipts and messages.</Trans>
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           id="contact-name"
           label={
             <>
-              Display Name
+              <Trans>Display Name</Trans>
               <span aria-hidden className="text-destructive">
                 *
               </span>
@@ -111,26 +121,33 @@ function ContactProfileForm({ contact }: { contact: ContactView | null }) {
         >
           <Input {...control('name')} required aria-required autoComplete="name" />
         </FormField>
-        <FormField id="contact-email" label="Contact Email" error={errors.email}>
+        <FormField id="contact-email" label={t`Contact Email`} error={errors.email}>
           <Input {...control('email')} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" />
         </FormField>
-        <FormField id="contact-phone" label="Phone Number" error={errors.phone}>
-          <Input {...control('phone')} type="tel" inputMode="tel" autoComplete="tel" placeholder="+254 7XX XXX XXX" />
+        <FormField id="contact-phone" label={t`Phone Number`} error={errors.phone}>
+          <Input
+            {...control('phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            // eslint-disable-next-line lingui/no-unlocalized-strings -- a Kenyan number's pattern, the same in both languages
+            placeholder="+254 7XX XXX XXX"
+          />
         </FormField>
-        <FormField id="contact-company" label="Company/Department" error={errors.company}>
+        <FormField id="contact-company" label={t`Company/Department`} error={errors.company}>
           <Input {...control('company')} autoComplete="organization" />
         </FormField>
-        <FormField id="contact-address" label="Address" error={errors.address}>
+        <FormField id="contact-address" label={t`Address`} error={errors.address}>
           <Textarea {...control('address')} rows={3} autoComplete="street-address" />
         </FormField>
-        <FormField id="contact-notes" label="Notes" error={errors.notes}>
+        <FormField id="contact-notes" label={t`Notes`} error={errors.notes}>
           <Textarea {...control('notes')} rows={3} />
         </FormField>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={isNameBlank || save.isPending} className="w-full sm:w-auto">
           {save.isPending && <InlineSpinner />}
-          {contact ? 'Update Profile' : 'Create Profile'}
+          {contact ? t`Update Profile` : t`Create Profile`}
         </Button>
       </div>
     </form>

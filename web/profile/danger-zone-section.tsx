@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -18,11 +21,12 @@ import { errorMessageOf, shouldReportFailure } from './profile-errors';
 import { useDeactivateAccountMutation } from './profile.api';
 import { ProfileSection } from './profile-section';
 
-export const DEACTIVATION_CONFIRMATION =
-  'Are you sure you want to deactivate your account? This action cannot be undone and you will be signed out immediately.';
+export const DEACTIVATION_CONFIRMATION = msg`Are you sure you want to deactivate your account? This action cannot be undone and you will be signed out immediately.`;
 
 /** Deactivate Account (spec §4, decision 0008): confirm, deactivate, sign out here too. */
 export function DangerZoneSection() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
   const { auth, clearAuthState } = useAuth();
   const deactivate = useDeactivateAccountMutation();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -31,45 +35,49 @@ export function DangerZoneSection() {
   const confirm = () => {
     deactivate.mutate(undefined, {
       onSuccess: () => {
-        toast.success('Account deactivated successfully');
+        toast.success(t`Account deactivated successfully`);
         setIsConfirming(false);
         clearAuthState('deactivated');
       },
       onError: (error) => {
         setIsConfirming(false);
-        if (shouldReportFailure(error)) toast.error('Failed to deactivate account', { description: errorMessageOf(error) });
+        if (shouldReportFailure(error)) toast.error(t`Failed to deactivate account`, { description: errorMessageOf(error) });
       },
     });
   };
 
   return (
     <ProfileSection
-      title="Danger Zone"
+      title={t`Danger Zone`}
       isDanger
       icon={<TriangleAlertIcon aria-hidden className="size-4" />}
       description={
         isPlatformAdmin
-          ? 'Platform administrator accounts are deactivated by another administrator.'
-          : 'Deactivating your account signs you out on every device, and you will no longer be able to sign in.'
+          ? t`Platform administrator accounts are deactivated by another administrator.`
+          : t`Deactivating your account signs you out on every device, and you will no longer be able to sign in.`
       }
     >
       {!isPlatformAdmin && (
         <AlertDialog open={isConfirming} onOpenChange={(open) => !deactivate.isPending && setIsConfirming(open)}>
           <AlertDialogTrigger asChild>
             <Button variant="destructive" className="w-full sm:w-fit">
-              Deactivate Account
+              <Trans>Deactivate Account</Trans>
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>Deactivate Account</AlertDialogTitle>
-              <AlertDialogDescription>{DEACTIVATION_CONFIRMATION}</AlertDialogDescription>
+              <AlertDialogTitle>
+                <Trans>Deactivate Account</Trans>
+              </AlertDialogTitle>
+              <AlertDialogDescription>{i18n._(DEACTIVATION_CONFIRMATION)}</AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel disabled={deactivate.isPending}>Cancel</AlertDialogCancel>
+              <AlertDialogCancel disabled={deactivate.isPending}>
+                <Trans>Cancel</Trans>
+              </AlertDialogCancel>
               <Button variant="destructive" onClick={confirm} disabled={deactivate.isPending}>
                 {deactivate.isPending && <InlineSpinner />}
-                {deactivate.isPending ? 'Deactivating…' : 'Deactivate'}
+                {deactivate.isPending ? t`Deactivating…` : t`Deactivate`}
               </Button>
             </AlertDialogFooter>
           </AlertDialogContent>

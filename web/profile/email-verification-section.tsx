@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -26,6 +28,7 @@ const CODE_TTL_MINUTES = VERIFICATION_CODE_TTL_SECONDS / 60;
 
 /** Spec §4 "E-mail verification": send a code, enter it, resend after the 60 s cooldown. */
 export function EmailVerificationSection({ profile }: { profile: ProfileView }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { refreshSession } = useAuth();
   const { formatDate } = useDateFormat();
@@ -38,7 +41,7 @@ export function EmailVerificationSection({ profile }: { profile: ProfileView }) 
   const sendCode = () => {
     send.mutate(undefined, {
       onSuccess: ({ resendAfterSeconds }) => {
-        toast.success('Verification code sent to your email');
+        toast.success(t`Verification code sent to your email`);
         setIsPanelOpen(true);
         resend.start(resendAfterSeconds);
       },
@@ -49,7 +52,7 @@ export function EmailVerificationSection({ profile }: { profile: ProfileView }) 
           setIsPanelOpen(true);
           resend.start(error.retryAfterSeconds);
         }
-        toast.error('Failed to send verification code', { description: errorMessageOf(error) });
+        toast.error(t`Failed to send verification code`, { description: errorMessageOf(error) });
       },
     });
   };
@@ -57,12 +60,12 @@ export function EmailVerificationSection({ profile }: { profile: ProfileView }) 
   const submitCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!verificationCodeSchema.safeParse(code).success) {
-      toast.error('Please enter a valid 6-digit code');
+      toast.error(t`Please enter a valid 6-digit code`);
       return;
     }
     verify.mutate(code, {
       onSuccess: async () => {
-        toast.success('Email verified successfully!');
+        toast.success(t`Email verified successfully!`);
         setIsPanelOpen(false);
         setCode('');
         await Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKeys.profile, exact: true }), refreshSession()]);
@@ -70,33 +73,48 @@ export function EmailVerificationSection({ profile }: { profile: ProfileView }) 
       onError: (error) => {
         if (!shouldReportFailure(error)) return;
         const isWrongCode = isApiError(error) && error.status === 400;
-        toast.error(isWrongCode ? 'Invalid or expired verification code' : 'Failed to verify email');
+        toast.error(isWrongCode ? t`Invalid or expired verification code` : t`Failed to verify email`);
       },
     });
   };
 
+  const email = profile.email;
+  const verifiedOn = profile.emailVerifiedAt ? formatDate(profile.emailVerifiedAt) : null;
+  const secondsLeft = resend.secondsLeft;
   const status = profile.emailVerified ? (
-    <Badge variant="success">Verified</Badge>
+    <Badge variant="success">
+      <Trans>Verified</Trans>
+    </Badge>
   ) : (
-    <Badge variant="outline">Not verified</Badge>
+    <Badge variant="outline">
+      <Trans>Not verified</Trans>
+    </Badge>
   );
 
   return (
     <ProfileSection
-      title="Email Verification"
+      title={t`Email Verification`}
       icon={<MailCheckIcon aria-hidden className="size-4 text-muted-foreground" />}
       action={status}
       description={
         profile.emailVerified ? (
           <p>
-            Email verified
-            {profile.emailVerifiedAt && <> on {formatDate(profile.emailVerifiedAt)}</>}.{' '}
-            <span className="break-all">{profile.email}</span> is confirmed as yours.
+            {verifiedOn ? (
+              <Trans>
+                Email verified on {verifiedOn}. <span className="break-all">{email}</span> is confirmed as yours.
+              </Trans>
+            ) : (
+              <Trans>
+                Email verified. <span className="break-all">{email}</span> is confirmed as yours.
+              </Trans>
+            )}
           </p>
         ) : (
           <p>
-            Confirm that <span className="break-all">{profile.email}</span> is yours, so password resets and notices reach
-            you.
+            <Trans>
+              Confirm that <span className="break-all">{email}</span> is yours, so password resets and notices reach
+              you.
+            </Trans>
           </p>
         )
       }
@@ -105,16 +123,16 @@ export function EmailVerificationSection({ profile }: { profile: ProfileView }) 
         <div>
           <Button variant="outline" onClick={sendCode} disabled={send.isPending}>
             {send.isPending && <InlineSpinner />}
-            Verify Email
+            <Trans>Verify Email</Trans>
           </Button>
         </div>
       )}
       {!profile.emailVerified && isPanelOpen && (
-        <form noValidate onSubmit={submitCode} className="grid gap-3" aria-label="Enter verification code">
+        <form noValidate onSubmit={submitCode} className="grid gap-3" aria-label={t`Enter verification code`}>
           <FormField
             id="verification-code"
-            label="Verification code"
-            hint={`Enter the 6-digit code we sent to your e-mail. The code expires in ${CODE_TTL_MINUTES} minutes.`}
+            label={t`Verification code`}
+            hint={t`Enter the 6-digit code we sent to your e-mail. The code expires in ${plural(CODE_TTL_MINUTES, { one: '# minute', other: '# minutes' })}.`}
           >
             <Input
               id="verification-code"
@@ -132,10 +150,10 @@ export function EmailVerificationSection({ profile }: { profile: ProfileView }) 
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit" disabled={verify.isPending}>
               {verify.isPending && <InlineSpinner />}
-              {verify.isPending ? 'Verifying…' : 'Verify'}
+              {verify.isPending ? t`Verifying…` : t`Verify`}
             </Button>
             <Button variant="outline" onClick={sendCode} disabled={resend.secondsLeft > 0 || send.isPending}>
-              {resend.secondsLeft > 0 ? `Resend in ${resend.secondsLeft}s` : 'Resend code'}
+              {secondsLeft > 0 ? t`Resend in ${secondsLeft}s` : t`Resend code`}
             </Button>
           </div>
         </form>

@@ -1,13 +1,18 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { isLocale, LOCALE_NAMES, LOCALES } from '../../core/i18n/locale.rules';
 import { updateProfileSchema, type ProfileView } from '../../core/profile/profile.schemas';
 import { useAuth } from '../auth/auth-provider';
 import { roleLabel } from '../auth/role-label';
 import { fieldControlProps, FormField } from '../components/form-field';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
+import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner } from '../components/ui/spinner';
+import { useLanguage } from '../i18n/language-provider';
+import { translateMessage } from '../i18n/translate-message';
 import { errorMessageOf, shouldReportFailure } from './profile-errors';
 import { profileQueryKeys, useUpdateProfileMutation } from './profile.api';
 
@@ -17,8 +22,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** onChangeEmail opens the Security tab's Change Email form (the address changes there, by a confirmed link). */
 export function PersonalInfoTab({ profile, onChangeEmail }: { profile: ProfileView; onChangeEmail: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { refreshSession } = useAuth();
+  const { locale, changeLanguage } = useLanguage();
   const update = useUpdateProfileMutation();
   const [fullName, setFullName] = useState(profile.fullName ?? '');
   const [nameError, setNameError] = useState<string | undefined>();
@@ -28,7 +35,8 @@ export function PersonalInfoTab({ profile, onChangeEmail }: { profile: ProfileVi
     event.preventDefault();
     const parsed = updateProfileSchema.safeParse({ fullName });
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message);
+      const issue = parsed.error.issues[0]?.message;
+      setNameError(issue && translateMessage(issue));
       return;
     }
     setNameError(undefined);
@@ -37,55 +45,76 @@ export function PersonalInfoTab({ profile, onChangeEmail }: { profile: ProfileVi
       await update.mutateAsync({ fullName });
       await pause(PROFILE_RELOAD_PAUSE_MS);
       await Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKeys.profile, exact: true }), refreshSession()]);
-      toast.success('Profile updated successfully');
+      toast.success(t`Profile updated successfully`);
       // Show the saved (trimmed) name, unless the person has already typed something new.
       setFullName((current) => (current === fullName ? fullName.trim() : current));
     } catch (error) {
-      if (shouldReportFailure(error)) toast.error(`Failed to update profile: ${errorMessageOf(error) ?? 'Unknown error'}`);
+      if (shouldReportFailure(error)) {
+        const reason = errorMessageOf(error) ?? t`Unknown error`;
+        toast.error(t`Failed to update profile: ${reason}`);
+      }
     } finally {
       setIsSaving(false);
     }
   };
 
   return (
-    <form noValidate onSubmit={save} className="grid gap-5" aria-label="Personal information">
+    <form noValidate onSubmit={save} className="grid gap-5" aria-label={t`Personal information`}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="profile-full-name" label="Full Name" error={nameError}>
+        <FormField id="profile-full-name" label={t`Full Name`} error={nameError}>
           <Input
             {...fieldControlProps('profile-full-name', { error: nameError })}
             autoComplete="name"
-            placeholder="Your full name"
+            placeholder={t`Your full name`}
             value={fullName}
             onChange={(event) => setFullName(event.target.value)}
           />
         </FormField>
         <FormField
           id="profile-email"
-          label="Email"
+          label={t`Email`}
           hint={
             <>
-              Email cannot be changed. Contact your administrator if needed.{' '}
+              <Trans>Email cannot be changed. Contact your administrator if needed.</Trans>{' '}
               <button type="button" onClick={onChangeEmail} className="font-medium text-primary underline underline-offset-4">
-                Change it in Security
+                <Trans>Change it in Security</Trans>
               </button>
             </>
           }
         >
           <Input {...fieldControlProps('profile-email', { hint: true })} readOnly value={profile.email} />
         </FormField>
-        <FormField id="profile-role" label="Role" hint="Role is managed by your administrator">
+        <FormField id="profile-role" label={t`Role`} hint={t`Role is managed by your administrator`}>
           <Input {...fieldControlProps('profile-role', { hint: true })} readOnly value={roleLabel(profile.role)} />
         </FormField>
         {profile.tenantId && (
-          <FormField id="profile-organization" label="Organization">
+          <FormField id="profile-organization" label={t`Organization`}>
             <Input id="profile-organization" readOnly value={profile.tenantName ?? ''} />
           </FormField>
         )}
+        <FormField id="profile-language" label={t`Language`} hint={t`Changes at once; no need to save.`}>
+          <NativeSelect
+            {...fieldControlProps('profile-language', { hint: true })}
+            value={locale}
+            onChange={(event) => {
+              const chosen = event.target.value;
+              if (!isLocale(chosen) || chosen === locale) return;
+              changeLanguage(chosen).catch(() => toast.error(t`Saving your language failed. It applies on this device only.`));
+            }}
+          >
+            {/* Each language in its own words, as in the user menu. */}
+            {LOCALES.map((option) => (
+              <option key={option} value={option} lang={option}>
+                {LOCALE_NAMES[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSaving} className="w-full sm:w-auto">
           {isSaving && <InlineSpinner />}
-          {isSaving ? 'Saving…' : 'Save Changes'}
+          {isSaving ? t`Saving…` : t`Save Changes`}
         </Button>
       </div>
     </form>

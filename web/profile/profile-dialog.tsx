@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../components/ui/dialog';
 import { ProfileScreen } from './profile-screen';
 
@@ -19,8 +20,12 @@ export function ProfileDialog({
         onCloseAutoFocus={onCloseAutoFocus}
       >
         <DialogHeader className="pr-8">
-          <DialogTitle>Profile Settings</DialogTitle>
-          <DialogDescription>Your details, contact profile, security and recent sign-ins.</DialogDescription>
+          <DialogTitle>
+            <Trans>Profile Settings</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Your details, contact profile, security and recent sign-ins.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <ProfileScreen />
       </DialogContent>

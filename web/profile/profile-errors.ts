@@ -1,3 +1,4 @@
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError, isUnauthorized } from '../lib/api-client';
 
 /**
@@ -8,8 +9,8 @@ export function shouldReportFailure(error: unknown): boolean {
   return !isUnauthorized(error);
 }
 
-/** The server's words for a failure, when it gave any. */
+/** The server's words for a failure, when it gave any, in the screen's language. */
 export function errorMessageOf(error: unknown): string | undefined {
-  if (isApiError(error)) return error.message || undefined;
+  if (isApiError(error)) return error.message ? translateMessage(error.message) : undefined;
   return undefined;
 }

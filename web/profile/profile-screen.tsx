@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActivityIcon, ContactIcon, ShieldIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { roleBadgeVariant } from '../../core/auth/roles.rules';
@@ -19,6 +20,7 @@ import { SecurityTab } from './security-tab';
 
 /** The profile screen (spec §2 "Profile screen"): the /profile page and the Profile Settings dialog. */
 export function ProfileScreen() {
+  const { t } = useLingui();
   const profile = useProfileQuery();
   const [tab, setTab] = useState('personal');
   // Set by Personal Info's "Change it in Security": the Security tab opens with the form ready.
@@ -27,7 +29,7 @@ export function ProfileScreen() {
   if (profile.isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading profile" className="size-8" />
+        <Spinner label={t`Loading profile`} className="size-8" />
       </div>
     );
   }
@@ -35,10 +37,10 @@ export function ProfileScreen() {
     const isMissing = isApiError(profile.error) && profile.error.status === 404;
     return (
       <div role="alert" className="grid justify-items-center gap-3 py-12 text-center">
-        <p className="font-medium">{isMissing ? 'Profile not found' : 'The profile could not be loaded.'}</p>
+        <p className="font-medium">{isMissing ? t`Profile not found` : t`The profile could not be loaded.`}</p>
         {!isMissing && (
           <Button variant="outline" onClick={() => void profile.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         )}
       </div>
@@ -59,19 +61,19 @@ export function ProfileScreen() {
         <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4">
           <TabsTrigger value="personal">
             <UserIcon aria-hidden />
-            Personal Info
+            <Trans>Personal Info</Trans>
           </TabsTrigger>
           <TabsTrigger value="contact">
             <ContactIcon aria-hidden />
-            Contact Profile
+            <Trans>Contact Profile</Trans>
           </TabsTrigger>
           <TabsTrigger value="security">
             <ShieldIcon aria-hidden />
-            Security
+            <Trans>Security</Trans>
           </TabsTrigger>
           <TabsTrigger value="activity">
             <ActivityIcon aria-hidden />
-            Activity
+            <Trans>Activity</Trans>
           </TabsTrigger>
         </TabsList>
         <TabsContent value="personal">
@@ -98,7 +100,9 @@ export function ProfileScreen() {
 }
 
 function ProfileHeader({ profile }: { profile: ProfileView }) {
+  const { t } = useLingui();
   const { formatDate } = useDateFormat();
+  const since = formatDate(profile.createdAt);
   return (
     <div className="flex min-w-0 flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
       <Avatar className="size-20 text-2xl">
@@ -107,12 +111,14 @@ function ProfileHeader({ profile }: { profile: ProfileView }) {
       </Avatar>
       <div className="grid min-w-0 gap-1.5">
         <p className="text-xl font-semibold break-words" data-testid="profile-name">
-          {profile.fullName || 'No Name Set'}
+          {profile.fullName || t`No Name Set`}
         </p>
         <p className="text-sm break-all text-muted-foreground">{profile.email}</p>
         <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
           <Badge variant={roleBadgeVariant(profile.role)}>{roleLabel(profile.role)}</Badge>
-          <span className="text-xs text-muted-foreground">Member since {formatDate(profile.createdAt)}</span>
+          <span className="text-xs text-muted-foreground">
+            <Trans>Member since {since}</Trans>
+          </span>
         </div>
       </div>
     </div>

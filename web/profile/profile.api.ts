@@ -25,6 +25,7 @@ export function useProfileQuery({ enabled = true }: { enabled?: boolean } = {}) 
     queryKey: profileQueryKeys.profile,
     enabled,
     queryFn: () => apiRequest('/api/profile', { schema: profileViewSchema }),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the profile failed' },
   });
 }
@@ -33,6 +34,7 @@ export function useContactProfileQuery() {
   return useQuery({
     queryKey: profileQueryKeys.contact,
     queryFn: () => apiRequest('/api/profile/contact', { schema: contactProfileResponseSchema }),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the contact profile failed' },
   });
 }
@@ -43,6 +45,7 @@ export function useActivityQuery() {
     queryFn: () => apiRequest('/api/profile/activity', { schema: activityResponseSchema }),
     // Sign-ins happen elsewhere too: ask again when the tab opens and the list is over 15 s old.
     refetchOnMount: true,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the login activity failed' },
   });
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -8,12 +9,15 @@ import {
   updateBusinessSettingsSchema,
   type BusinessSettings,
 } from '../../core/settings/settings.schemas';
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../core/i18n/locale.rules';
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
+import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner, Spinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
 import { apiRequest, isApiError } from '../lib/api-client';
+import { translateMessage } from '../i18n/translate-message';
 import { tenantContextQueryKey } from '../tenancy/tenancy.api';
 import { TenantLogo } from '../tenancy/tenant-logo';
 import { businessSettingsQueryKey, useBusinessSettings } from './settings.api';
@@ -25,9 +29,16 @@ const isField = (key: unknown): key is Field => (FIELDS as readonly unknown[]).i
 
 /** The shop's name, logo, currency, time zone, receipt texts and KRA PIN: the owner edits, others read. */
 export function BusinessSettingsTab({ canEdit }: { canEdit: boolean }) {
+  const { t } = useLingui();
   const settings = useBusinessSettings();
-  if (settings.isPending) return <Spinner label="Loading business settings" />;
-  if (settings.isError) return <p className="text-sm text-muted-foreground">The business settings are not available right now.</p>;
+  if (settings.isPending) return <Spinner label={t`Loading business settings`} />;
+  if (settings.isError) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>The business settings are not available right now.</Trans>
+      </p>
+    );
+  }
   return canEdit ? (
     <div className="grid gap-6">
       <LogoSection settings={settings.data} />
@@ -39,19 +50,26 @@ export function BusinessSettingsTab({ canEdit }: { canEdit: boolean }) {
 }
 
 function BusinessSettingsView({ settings }: { settings: BusinessSettings }) {
+  const { t } = useLingui();
+  const language = settings.defaultLanguage;
   return (
     <section aria-labelledby="business-settings" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
       <h2 id="business-settings" className="font-semibold">
-        Business settings
+        <Trans>Business settings</Trans>
       </h2>
       <dl className="grid gap-4 sm:grid-cols-3">
-        <Detail label="Business name">{settings.businessName}</Detail>
-        <Detail label="Currency code">{settings.currencyCode}</Detail>
-        <Detail label="Currency symbol">{settings.currencySymbol}</Detail>
-        <Detail label="Time zone">{settings.timeZone}</Detail>
-        <Detail label="KRA PIN">{settings.kraPin ?? 'Not set'}</Detail>
+        <Detail label={t`Business name`}>{settings.businessName}</Detail>
+        <Detail label={t`Currency code`}>{settings.currencyCode}</Detail>
+        <Detail label={t`Currency symbol`}>{settings.currencySymbol}</Detail>
+        <Detail label={t`Time zone`}>{settings.timeZone}</Detail>
+        <Detail label={t`KRA PIN`}>{settings.kraPin ?? t`Not set`}</Detail>
+        <Detail label={t`Default language`}>
+          {language ? <span lang={language}>{LOCALE_NAMES[language]}</span> : t`Each device's browser language`}
+        </Detail>
       </dl>
-      <p className="text-sm text-muted-foreground">Only the shop owner can change these.</p>
+      <p className="text-sm text-muted-foreground">
+        <Trans>Only the shop owner can change these.</Trans>
+      </p>
     </section>
   );
 }
@@ -61,14 +79,15 @@ function useSettingsSaved() {
   const queryClient = useQueryClient();
   return (data: BusinessSettings) => {
     queryClient.setQueryData(businessSettingsQueryKey, data);
-    // The sign-in page and the sidebar show the name and logo from the tenant context.
+    // The sign-in page and the sidebar show the name and logo from the tenant context, and a new
+    // device starts in its default language.
     void queryClient.invalidateQueries({ queryKey: tenantContextQueryKey });
   };
 }
 
-const LOGO_HINT = 'PNG, JPEG or WebP, at most 512 KB. It shows on your sign-in page and receipts.';
-
 function LogoSection({ settings }: { settings: BusinessSettings }) {
+  const { t } = useLingui();
+  const logoHint = t`PNG, JPEG or WebP, at most 512 KB. It shows on your sign-in page and receipts.`;
   const onSaved = useSettingsSaved();
   const [error, setError] = useState<string | undefined>();
   const upload = useMutation({
@@ -80,12 +99,12 @@ function LogoSection({ settings }: { settings: BusinessSettings }) {
     },
     onSuccess: (data) => {
       onSaved(data);
-      toast.success('Logo updated');
+      toast.success(t`Logo updated`);
     },
     onError: (failure) => {
-      const message = isApiError(failure) ? (failure.fieldMessage('logo') ?? failure.message) : 'Failed to upload the logo.';
+      const message = isApiError(failure) ? translateMessage(failure.fieldMessage('logo') ?? failure.message) : t`Failed to upload the logo.`;
       setError(message);
-      toast.error('Error', { description: message });
+      toast.error(t`Error`, { description: message });
     },
   });
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -93,21 +112,21 @@ function LogoSection({ settings }: { settings: BusinessSettings }) {
     event.target.value = '';
     if (!file) return;
     // The server checks again; this spares a pointless upload.
-    if (!(file.type in LOGO_CONTENT_TYPES)) return setError('Use a PNG, JPEG or WebP image');
-    if (file.size > LOGO_MAX_BYTES) return setError('The logo must be at most 512 KB');
+    if (!(file.type in LOGO_CONTENT_TYPES)) return setError(t`Use a PNG, JPEG or WebP image`);
+    if (file.size > LOGO_MAX_BYTES) return setError(t`The logo must be at most 512 KB`);
     setError(undefined);
     upload.mutate(file);
   };
   return (
     <section aria-labelledby="business-logo" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
       <h2 id="business-logo" className="font-semibold">
-        Logo
+        <Trans>Logo</Trans>
       </h2>
       <div className="flex flex-wrap items-center gap-4">
         <TenantLogo logoUrl={settings.companyLogoUrl} name={settings.businessName} className="size-16 rounded-xl" />
-        <FormField id="business-logo-file" label="Upload a new logo" error={error} hint={LOGO_HINT}>
+        <FormField id="business-logo-file" label={t`Upload a new logo`} error={error} hint={logoHint}>
           <Input
-            {...fieldControlProps('business-logo-file', { error, hint: LOGO_HINT })}
+            {...fieldControlProps('business-logo-file', { error, hint: logoHint })}
             type="file"
             accept={Object.keys(LOGO_CONTENT_TYPES).join(',')}
             onChange={choose}
@@ -120,7 +139,12 @@ function LogoSection({ settings }: { settings: BusinessSettings }) {
   );
 }
 
+const LANGUAGE_FIELD = 'defaultLanguage';
+type ErrorField = Field | typeof LANGUAGE_FIELD;
+const isErrorField = (key: unknown): key is ErrorField => key === LANGUAGE_FIELD || isField(key);
+
 function BusinessSettingsForm({ settings }: { settings: BusinessSettings }) {
+  const { t } = useLingui();
   const onSaved = useSettingsSaved();
   const [values, setValues] = useState<Record<Field, string>>({
     businessName: settings.businessName,
@@ -131,37 +155,47 @@ function BusinessSettingsForm({ settings }: { settings: BusinessSettings }) {
     receiptFooter: settings.receiptFooter ?? '',
     kraPin: settings.kraPin ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // null: each device starts in its browser's language.
+  const [defaultLanguage, setDefaultLanguage] = useState<Locale | null>(settings.defaultLanguage);
+  const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>({});
   const save = useMutation({
     mutationKey: ['settings', 'business', 'update'],
     mutationFn: (body: unknown) => apiRequest('/api/settings/business', { method: 'PATCH', body, schema: businessSettingsSchema }),
     onSuccess: (data) => {
       onSaved(data);
-      toast.success('Business settings saved');
+      toast.success(t`Business settings saved`);
     },
     onError: (error) => {
       if (isApiError(error) && error.fields) {
-        setErrors(Object.fromEntries(FIELDS.map((name) => [name, error.fieldMessage(name)])));
+        setErrors(
+          Object.fromEntries(
+            [...FIELDS, LANGUAGE_FIELD].map((name) => {
+              const message = error.fieldMessage(name);
+              return [name, message === undefined ? undefined : translateMessage(message)];
+            }),
+          ),
+        );
       }
-      toast.error('Error', { description: isApiError(error) ? error.message : 'Failed to save the business settings.' });
+      toast.error(t`Error`, { description: isApiError(error) ? translateMessage(error.message) : t`Failed to save the business settings.` });
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = updateBusinessSettingsSchema.safeParse(values);
+    const body = { ...values, defaultLanguage };
+    const parsed = updateBusinessSettingsSchema.safeParse(body);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
+      const next: Partial<Record<ErrorField, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0];
-        if (isField(key)) next[key] ??= issue.message;
+        if (isErrorField(key)) next[key] ??= translateMessage(issue.message);
       }
       setErrors(next);
       return;
     }
     setErrors({});
     // The form's strings, not the parsed output: the server parses them with the same schema.
-    save.mutate(values);
+    save.mutate(body);
   };
 
   const update = (name: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -176,28 +210,46 @@ function BusinessSettingsForm({ settings }: { settings: BusinessSettings }) {
       <Textarea {...fieldControlProps(`business-${name}`, { error: errors[name], hint })} rows={2} value={values[name]} onChange={update(name)} />
     </FormField>
   );
+  const languageHint = t`New devices in this shop start in this language; each person can choose their own in the user menu.`;
 
   return (
     <form aria-labelledby="business-settings" onSubmit={submit} noValidate className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
       <h2 id="business-settings" className="font-semibold">
-        Business settings
+        <Trans>Business settings</Trans>
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('businessName', 'Business name', 'Shown on your sign-in page and receipts')}
-        {field('kraPin', 'KRA PIN', 'e.g. P051234567X')}
+        {field('businessName', t`Business name`, t`Shown on your sign-in page and receipts`)}
+        {field('kraPin', t`KRA PIN`, t`e.g. P051234567X`)}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        {field('currencyCode', 'Currency code', 'ISO code, e.g. KES')}
-        {field('currencySymbol', 'Currency symbol', 'e.g. KSh')}
-        {field('timeZone', 'Time zone', 'e.g. Africa/Nairobi')}
+        {field('currencyCode', t`Currency code`, t`ISO code, e.g. KES`)}
+        {field('currencySymbol', t`Currency symbol`, t`e.g. KSh`)}
+        {field('timeZone', t`Time zone`, t`e.g. Africa/Nairobi`)}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {textArea('receiptHeader', 'Receipt header', 'Printed above the items, e.g. your address and phone')}
-        {textArea('receiptFooter', 'Receipt footer', 'Printed below the total, e.g. "Asante! Karibu tena."')}
+        <FormField id="business-defaultLanguage" label={t`Default language`} error={errors.defaultLanguage} hint={languageHint}>
+          <NativeSelect
+            {...fieldControlProps('business-defaultLanguage', { error: errors.defaultLanguage, hint: languageHint })}
+            value={defaultLanguage ?? ''}
+            onChange={(event) => setDefaultLanguage(isLocale(event.target.value) ? event.target.value : null)}
+          >
+            <option value="">{t`Each device's browser language`}</option>
+            {/* Each language in its own words, for someone who reads only that one. */}
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {LOCALE_NAMES[locale]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {textArea('receiptHeader', t`Receipt header`, t`Printed above the items, e.g. your address and phone`)}
+        {textArea('receiptFooter', t`Receipt footer`, t`Printed below the total, e.g. "Asante! Karibu tena."`)}
       </div>
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
         {save.isPending && <InlineSpinner />}
-        Save
+        <Trans>Save</Trans>
       </Button>
     </form>
   );

@@ -1,27 +1,26 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { CheckCircle2Icon, ClockIcon, LockIcon } from 'lucide-react';
 import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
 import { isFeatureBuilt } from '../../core/billing/plan-offer.rules';
-import { RESTRICTED_SETTINGS, UNLIMITED, upgradeMessage, type FeatureKey } from '../../core/billing/plan-features.rules';
+import { RESTRICTED_SETTINGS, UNLIMITED, upgradeMessage } from '../../core/billing/plan-features.rules';
 import { Badge } from '../components/ui/badge';
+import { translateMessage } from '../i18n/translate-message';
 
-const FEATURE_TITLES: Record<string, string> = {
-  advanced_inventory: 'Advanced inventory',
-  loyalty_program: 'Loyalty program',
-  gift_cards: 'Gift cards',
-  online_orders: 'Online orders',
-  multi_location: 'Multi-location',
-  user_roles: 'User roles',
-  advanced_notifications: 'Notifications',
-  advanced_pos: 'Advanced POS',
-  white_labeling: 'White labelling',
-  api_access: 'API access',
-  custom_integrations: 'Custom integrations',
-};
-
-/** What a built feature covers, where the spec's setting names alone would say more than it does. */
-const FEATURE_DESCRIPTIONS: Partial<Record<FeatureKey, (limits: EntitlementsResponse['entitlements']['limits']) => string>> = {
-  multi_location: (limits) =>
-    `Stock transfers between locations. Your plan has ${limits.max_locations >= UNLIMITED ? 'unlimited locations' : `up to ${limits.max_locations.toLocaleString('en-KE')} ${limits.max_locations === 1 ? 'location' : 'locations'}`}.`,
+const FEATURE_TITLES: Record<string, MessageDescriptor> = {
+  advanced_inventory: msg`Advanced inventory`,
+  loyalty_program: msg`Loyalty program`,
+  gift_cards: msg`Gift cards`,
+  online_orders: msg`Online orders`,
+  multi_location: msg`Multi-location`,
+  user_roles: msg`User roles`,
+  advanced_notifications: msg`Notifications`,
+  advanced_pos: msg`Advanced POS`,
+  white_labeling: msg`White labelling`,
+  api_access: msg`API access`,
+  custom_integrations: msg`Custom integrations`,
 };
 
 /**
@@ -29,13 +28,24 @@ const FEATURE_DESCRIPTIONS: Partial<Record<FeatureKey, (limits: EntitlementsResp
  * message, or coming soon when the product does not do it yet (as the plan cards say).
  */
 export function FeaturesTab({ entitlements }: { entitlements: EntitlementsResponse }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
+  const maxLocations = entitlements.entitlements.limits.max_locations;
+  // What a built feature covers, where the spec's setting names alone would say more than it does.
+  const describe = (feature: string): string | undefined => {
+    if (feature !== 'multi_location') return undefined;
+    return maxLocations >= UNLIMITED
+      ? t`Stock transfers between locations. Your plan has unlimited locations.`
+      : t`Stock transfers between locations. Your plan has ${plural(maxLocations, { one: 'up to # location', other: 'up to # locations' })}.`;
+  };
   return (
-    <ul aria-label="Plan features" className="grid gap-3 md:grid-cols-2">
+    <ul aria-label={t`Plan features`} className="grid gap-3 md:grid-cols-2">
       {RESTRICTED_SETTINGS.map(({ feature, settings }) => {
         const isIncluded = entitlements.entitlements.features[feature] ?? false;
         const isBuilt = isFeatureBuilt(feature);
-        const title = FEATURE_TITLES[feature] ?? feature;
-        const describe = FEATURE_DESCRIPTIONS[feature];
+        const titleMessage = FEATURE_TITLES[feature];
+        const title = titleMessage ? i18n._(titleMessage) : feature;
+        const description = describe(feature);
         return (
           <li
             key={feature}
@@ -54,15 +64,19 @@ export function FeaturesTab({ entitlements }: { entitlements: EntitlementsRespon
                 )}
                 {title}
               </h3>
-              {!isBuilt ? <Badge variant="secondary">Coming soon</Badge> : !isIncluded && <Badge variant="accent">{entitlements.upgradeBadge}</Badge>}
+              {!isBuilt ? (
+                <Badge variant="secondary">{t`Coming soon`}</Badge>
+              ) : !isIncluded && <Badge variant="accent">{entitlements.upgradeBadge}</Badge>}
             </div>
-            <p className="text-sm text-muted-foreground">{describe ? describe(entitlements.entitlements.limits) : settings.join(', ')}</p>
+            <p className="text-sm text-muted-foreground">{description ?? settings.map((setting) => translateMessage(setting)).join(', ')}</p>
             <p className={isBuilt && isIncluded ? 'text-sm text-primary' : 'text-sm'}>
               {!isBuilt
-                ? `Not built yet.${isIncluded ? ' Your plan will include it.' : ''}`
+                ? isIncluded
+                  ? t`Not built yet. Your plan will include it.`
+                  : t`Not built yet.`
                 : isIncluded
-                  ? 'Included in your plan'
-                  : upgradeMessage(feature)}
+                  ? t`Included in your plan`
+                  : translateMessage(upgradeMessage(feature))}
             </p>
           </li>
         );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useSignedInUser } from '../auth/auth-provider';
@@ -17,7 +18,8 @@ const isTab = (value: string | null): value is Tab => (TABS as readonly (string 
 
 /** /admin/settings: ?tab= picks the tab (spec §2: tab=billing opens billing). */
 export function SettingsPage() {
-  useDocumentTitle('Settings');
+  const { t } = useLingui();
+  useDocumentTitle(t`Settings`);
   const user = useSignedInUser();
   const isAdmin = hasTenantRole(user.role, 'admin');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -37,14 +39,26 @@ export function SettingsPage() {
 
   return (
     <div className="grid min-w-0 gap-6">
-      <h1 className="text-2xl font-semibold sm:text-3xl">Settings</h1>
+      <h1 className="text-2xl font-semibold sm:text-3xl">
+        <Trans>Settings</Trans>
+      </h1>
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
         <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-4' : 'min-[420px]:grid-cols-3')}>
-          <TabsTrigger value="business">Business</TabsTrigger>
-          <TabsTrigger value="inventory">Inventory</TabsTrigger>
+          <TabsTrigger value="business">
+            <Trans>Business</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="inventory">
+            <Trans>Inventory</Trans>
+          </TabsTrigger>
           {/* Billing is the owner's: nobody else is led to a tab that says so (issue 10 item 6). */}
-          {isAdmin && <TabsTrigger value="billing">Billing</TabsTrigger>}
-          <TabsTrigger value="features">Features</TabsTrigger>
+          {isAdmin && (
+            <TabsTrigger value="billing">
+              <Trans>Billing</Trans>
+            </TabsTrigger>
+          )}
+          <TabsTrigger value="features">
+            <Trans>Features</Trans>
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="business">
           <BusinessSettingsTab canEdit={isAdmin} />
@@ -56,16 +70,20 @@ export function SettingsPage() {
           {isAdmin ? (
             <BillingTab />
           ) : (
-            <p className="text-sm text-muted-foreground">Only the shop owner manages the subscription and payments.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Only the shop owner manages the subscription and payments.</Trans>
+            </p>
           )}
         </TabsContent>
         <TabsContent value="features">
           {entitlements.data ? (
             <FeaturesTab entitlements={entitlements.data} />
           ) : entitlements.isError ? (
-            <p className="text-sm text-muted-foreground">The plan features are not available right now.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>The plan features are not available right now.</Trans>
+            </p>
           ) : (
-            <Spinner label="Loading plan features" />
+            <Spinner label={t`Loading plan features`} />
           )}
         </TabsContent>
       </Tabs>

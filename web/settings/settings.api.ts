@@ -10,6 +10,8 @@ export function useBusinessSettings({ enabled = true }: { enabled?: boolean } = 
     queryKey: businessSettingsQueryKey,
     queryFn: () => apiRequest('/api/settings/business', { schema: businessSettingsSchema }),
     enabled,
+    // A line for the developer's log (web/lib/query-client.ts), not shown to people.
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a log message, never shown
     meta: { errorMessage: 'Loading the business settings failed' },
   });
 }
