@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { HomeIcon } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { MyProfileMenuItem, SignOutMenuItem } from '../auth/account-menu-items';
@@ -10,21 +11,23 @@ import { DEFAULT_LOGO_URL } from '../tenancy/tenant-logo';
 
 /** The platform area's frame for now: header with the user menu (spec §2 "Super-admin area"). */
 export function SuperAdminLayout() {
+  const { t } = useLingui();
   const user = useSignedInUser();
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader
         homeTo="/superadmin"
         logo={<img src={DEFAULT_LOGO_URL} alt="" width={32} height={32} className="size-8 rounded-lg" />}
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- the brand name, the same in every language
         title="Dukani"
-        subtitle="Platform administration"
+        subtitle={t`Platform administration`}
       >
         <ThemeToggle />
         <UserMenu fullName={user.fullName} email={user.email}>
           <DropdownMenuItem asChild>
             <Link to="/superadmin">
               <HomeIcon aria-hidden />
-              Home
+              <Trans>Home</Trans>
             </Link>
           </DropdownMenuItem>
           <MyProfileMenuItem />

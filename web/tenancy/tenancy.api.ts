@@ -35,6 +35,8 @@ export function useTenantContext() {
   const query = useQuery({
     queryKey: tenantContextQueryKey,
     queryFn: fetchTenantContext,
+    // A console warning for developers (spec §8 "Silent handling"), never shown to people.
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a log line, not user-visible text
     meta: { errorMessage: 'Tenant context setup failed' },
   });
   return {

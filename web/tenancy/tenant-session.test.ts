@@ -8,6 +8,7 @@ const tenant = {
   subdomain: 'demo',
   status: 'trial' as const,
   logoUrl: null,
+  defaultLanguage: null,
 };
 
 describe('tenant session storage', () => {

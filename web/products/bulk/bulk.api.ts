@@ -35,6 +35,8 @@ export function uploadImportFile<Schema extends z.ZodType>(
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
     request.onerror = () => reject(new ApiError({ status: 0, code: 'network_error', message: 'Could not reach the server' }));
+    // Never shown: only a caller that cancels the upload sees it (and the name is the DOM's error name).
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a developer-facing DOMException, not read by people
     request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     request.onload = () => {
       const body = parseJson(request.responseText);

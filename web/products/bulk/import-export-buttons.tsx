@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DownloadIcon, UploadIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -7,6 +8,7 @@ import { EXPORT_PATH } from './bulk.api';
 
 /** "Import" and "Export CSV" for the products list; without bulk_operations Import leads to billing. */
 export function ImportExportButtons() {
+  const { t } = useLingui();
   const access = useBulkOperationsAccess();
   if (!access.isAllowedRole) return null;
   // The export is the shop's own data on any plan; only the import needs bulk operations.
@@ -14,9 +16,9 @@ export function ImportExportButtons() {
     <div className="flex flex-wrap gap-2">
       {access.isLocked ? (
         <Button variant="outline" size="sm" asChild className="opacity-60" data-locked="">
-          <Link to={BILLING_PATH} title="CSV import needs a plan with bulk operations">
+          <Link to={BILLING_PATH} title={t`CSV import needs a plan with bulk operations`}>
             <UploadIcon aria-hidden />
-            Import
+            <Trans>Import</Trans>
             {access.badge && <Badge variant="accent">{access.badge}</Badge>}
           </Link>
         </Button>
@@ -24,7 +26,7 @@ export function ImportExportButtons() {
         <Button variant="outline" size="sm" asChild>
           <Link to="/admin/products/import">
             <UploadIcon aria-hidden />
-            Import
+            <Trans>Import</Trans>
           </Link>
         </Button>
       )}
@@ -32,7 +34,7 @@ export function ImportExportButtons() {
         {/* A plain download: the browser saves the server's attachment, however large. */}
         <a href={EXPORT_PATH} download>
           <DownloadIcon aria-hidden />
-          Export CSV
+          <Trans>Export CSV</Trans>
         </a>
       </Button>
     </div>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   flexRender,
   getCoreRowModel,
@@ -11,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { translateMessage } from '../../i18n/translate-message';
 import { cn } from '../../lib/cn';
 
 const PAGE_SIZE = 25;
@@ -35,7 +37,7 @@ function PreviewCell({ value, errors }: { value: string; errors: string[] | unde
       <span className={cn('break-words whitespace-pre-line', !value && 'text-muted-foreground')}>{value || '—'}</span>
       {errors?.map((message) => (
         <span key={message} className="text-xs text-destructive">
-          {message}
+          {translateMessage(message)}
         </span>
       ))}
     </div>
@@ -45,13 +47,13 @@ function PreviewCell({ value, errors }: { value: string; errors: string[] | unde
 const columns: Array<ColumnDef<ImportRowPreview>> = [
   {
     id: 'row',
-    header: 'Row',
+    header: () => <Trans>Row</Trans>,
     cell: ({ row }) => (
       <div className="grid gap-0.5">
         <span className="tabular-nums">{row.original.row}</span>
         {row.original.errors[ROW_ERROR_KEY]?.map((message) => (
           <span key={message} className="text-xs text-destructive">
-            {message}
+            {translateMessage(message)}
           </span>
         ))}
       </div>
@@ -60,6 +62,7 @@ const columns: Array<ColumnDef<ImportRowPreview>> = [
   ...IMPORT_COLUMNS.map(
     (column): ColumnDef<ImportRowPreview> => ({
       id: column,
+      // The CSV's own column names: a file format, shown as the file must carry them.
       header: column,
       meta: COLUMN_CLASSES[column],
       cell: ({ row }) => <PreviewCell value={row.original.values[column] ?? ''} errors={row.original.errors[column]} />,
@@ -69,6 +72,7 @@ const columns: Array<ColumnDef<ImportRowPreview>> = [
 
 /** The preview's rows, paginated, with rows that have problems highlighted and filterable. */
 export function ImportPreviewTable({ rows }: { rows: ImportRowPreview[] }) {
+  const { t } = useLingui();
   const filterId = useId();
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: PAGE_SIZE });
@@ -85,6 +89,7 @@ export function ImportPreviewTable({ rows }: { rows: ImportRowPreview[] }) {
     getPaginationRowModel: getPaginationRowModel(),
   });
   const pageCount = Math.max(1, table.getPageCount());
+  const pageNumber = pagination.pageIndex + 1;
 
   return (
     <div className="grid min-w-0 gap-3">
@@ -98,14 +103,16 @@ export function ImportPreviewTable({ rows }: { rows: ImportRowPreview[] }) {
               setPagination((current) => ({ ...current, pageIndex: 0 }));
             }}
           />
-          <Label htmlFor={filterId}>Only rows with problems</Label>
+          <Label htmlFor={filterId}>
+            <Trans>Only rows with problems</Trans>
+          </Label>
         </div>
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {data.length.toLocaleString('en-KE')} row{data.length === 1 ? '' : 's'} shown
+          <Plural value={data.length} one="# row shown" other="# rows shown" />
         </p>
       </div>
       <div className="min-w-0 rounded-xl border bg-card">
-        <Table aria-label="Rows of the file">
+        <Table aria-label={t`Rows of the file`}>
           <TableHeader>
             {table.getHeaderGroups().map((group) => (
               <TableRow key={group.id} className="hover:bg-transparent">
@@ -137,22 +144,24 @@ export function ImportPreviewTable({ rows }: { rows: ImportRowPreview[] }) {
             {data.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length} className="p-6 text-center text-muted-foreground">
-                  No rows have problems.
+                  <Trans>No rows have problems.</Trans>
                 </TableCell>
               </TableRow>
             )}
           </TableBody>
         </Table>
       </div>
-      <nav aria-label="Preview pages" className="flex items-center justify-end gap-2">
+      <nav aria-label={t`Preview pages`} className="flex items-center justify-end gap-2">
         <span className="text-sm text-muted-foreground tabular-nums">
-          Page {pagination.pageIndex + 1} of {pageCount}
+          <Trans>
+            Page {pageNumber} of {pageCount}
+          </Trans>
         </span>
         <Button variant="outline" size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
-          Previous
+          <Trans>Previous</Trans>
         </Button>
         <Button variant="outline" size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
-          Next
+          <Trans>Next</Trans>
         </Button>
       </nav>
     </div>

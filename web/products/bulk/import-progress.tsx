@@ -1,11 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
+
 /** A labelled progress bar: the upload's share sent, then "checking" while the server works. */
 export function ImportProgress({ label, fraction }: { label: string; fraction: number }) {
+  const { t } = useLingui();
   const percent = Math.round(fraction * 100);
   const isWaiting = percent >= 100;
   return (
     <div className="grid gap-2" aria-live="polite">
       <div className="flex items-center justify-between gap-2 text-sm">
-        <span>{isWaiting ? `${label}: the server is checking the rows…` : `${label}: uploading…`}</span>
+        <span>{isWaiting ? t`${label}: the server is checking the rows…` : t`${label}: uploading…`}</span>
         <span className="text-muted-foreground tabular-nums">{percent}%</span>
       </div>
       <div

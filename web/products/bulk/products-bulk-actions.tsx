@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, TagIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -12,6 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { InlineSpinner } from '../../components/ui/spinner';
+import { translateMessage } from '../../i18n/translate-message';
 import { isApiError } from '../../lib/api-client';
 import { useInventorySettings } from '../../inventory/inventory.api';
 import { productKeys, useCurrencySymbol } from '../products.api';
@@ -28,10 +31,9 @@ function parsePercentBasisPoints(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-const productCount = (count: number) => `${count.toLocaleString('en-KE')} product${count === 1 ? '' : 's'}`;
-
 /** Bulk actions on the products list's selected rows: change prices, archive, restore. */
 export function ProductsBulkActions({ selectedProductIds, onFinished }: { selectedProductIds: string[]; onFinished: () => void }) {
+  const { t } = useLingui();
   const access = useBulkOperationsAccess();
   const queryClient = useQueryClient();
   const [isPriceDialogOpen, setPriceDialogOpen] = useState(false);
@@ -45,10 +47,14 @@ export function ProductsBulkActions({ selectedProductIds, onFinished }: { select
     mutationKey: ['products', 'bulk', 'archive'],
     mutationFn: (archived: boolean) => bulkArchiveRequest({ productIds: selectedProductIds, archived }),
     onSuccess: ({ updated }, archived) => {
-      toast.success(`${archived ? 'Archived' : 'Restored'} ${productCount(updated)}`);
+      toast.success(
+        archived
+          ? t`Archived ${plural(updated, { one: '# product', other: '# products' })}`
+          : t`Restored ${plural(updated, { one: '# product', other: '# products' })}`,
+      );
       finish();
     },
-    onError: (error) => toast.error('Nothing was changed', { description: isApiError(error) ? error.message : 'Please try again.' }),
+    onError: (error) => toast.error(t`Nothing was changed`, { description: isApiError(error) ? translateMessage(error.message) : t`Please try again.` }),
   });
 
   if (!access.isAllowedRole) return null;
@@ -56,9 +62,9 @@ export function ProductsBulkActions({ selectedProductIds, onFinished }: { select
     return (
       <div className="flex flex-wrap items-center gap-2" data-locked="">
         <Button variant="outline" size="sm" asChild className="opacity-60">
-          <Link to={BILLING_PATH} title="Bulk price changes and archiving need a plan with bulk operations">
+          <Link to={BILLING_PATH} title={t`Bulk price changes and archiving need a plan with bulk operations`}>
             <TagIcon aria-hidden />
-            Bulk actions
+            <Trans>Bulk actions</Trans>
             {access.badge && <Badge variant="accent">{access.badge}</Badge>}
           </Link>
         </Button>
@@ -68,21 +74,21 @@ export function ProductsBulkActions({ selectedProductIds, onFinished }: { select
 
   const isDisabled = count === 0 || archive.isPending || access.isLoading;
   return (
-    <div role="group" aria-label="Actions on the selected products" className="flex flex-wrap items-center gap-2">
+    <div role="group" aria-label={t`Actions on the selected products`} className="flex flex-wrap items-center gap-2">
       <span className="text-sm text-muted-foreground" aria-live="polite">
-        {count === 0 ? 'Select products for bulk actions' : `${productCount(count)} selected`}
+        {count === 0 ? <Trans>Select products for bulk actions</Trans> : <Plural value={count} one="# product selected" other="# products selected" />}
       </span>
       <Button variant="outline" size="sm" disabled={isDisabled} onClick={() => setPriceDialogOpen(true)}>
         <TagIcon aria-hidden />
-        Change prices
+        <Trans>Change prices</Trans>
       </Button>
       <Button variant="outline" size="sm" disabled={isDisabled} onClick={() => archive.mutate(true)}>
         {archive.isPending && archive.variables ? <InlineSpinner /> : <ArchiveIcon aria-hidden />}
-        Archive
+        <Trans>Archive</Trans>
       </Button>
       <Button variant="outline" size="sm" disabled={isDisabled} onClick={() => archive.mutate(false)}>
         {archive.isPending && !archive.variables ? <InlineSpinner /> : <ArchiveRestoreIcon aria-hidden />}
-        Restore
+        <Trans>Restore</Trans>
       </Button>
       <BulkPriceDialog
         open={isPriceDialogOpen}
@@ -110,6 +116,7 @@ function BulkPriceDialog({
   productIds: string[];
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [mode, setMode] = useState<BulkPriceMode>('percent');
   const [direction, setDirection] = useState<Direction>('increase');
@@ -121,61 +128,69 @@ function BulkPriceDialog({
     mutationKey: ['products', 'bulk', 'price'],
     mutationFn: bulkPriceRequest,
     onSuccess: ({ updated }) => {
-      toast.success(`Prices changed on ${productCount(updated)}`);
+      toast.success(t`Prices changed on ${plural(updated, { one: '# product', other: '# products' })}`);
       setValueText('');
       onDone();
     },
-    onError: (caught) => setError(isApiError(caught) ? caught.message : 'Changing the prices failed. Please try again.'),
+    onError: (caught) => setError(isApiError(caught) ? caught.message : t`Changing the prices failed. Please try again.`),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const magnitude = mode === 'percent' ? parsePercentBasisPoints(valueText) : parseMoney(valueText);
     if (magnitude === null) {
-      setError(mode === 'percent' ? 'Enter a percentage such as 5 or 2.5' : 'Enter an amount such as 120 or 99.50');
+      setError(mode === 'percent' ? t`Enter a percentage such as 5 or 2.5` : t`Enter an amount such as 120 or 99.50`);
       return;
     }
     if (mode !== 'set' && magnitude === 0) {
-      setError('Enter a change other than 0');
+      setError(t`Enter a change other than 0`);
       return;
     }
     setError(undefined);
     update.mutate({ productIds, mode, value: mode !== 'set' && direction === 'decrease' ? -magnitude : magnitude });
   };
 
-  const valueLabel = mode === 'set' ? 'New price' : mode === 'percent' ? 'By percent' : 'By amount';
-  const rounded = rounding.data
-    ? `The new price is rounded ${describePriceRounding(rounding.data.priceRoundingStep, currency)} (Settings › Inventory).`
-    : 'The new price is rounded as set in Settings › Inventory.';
+  const valueLabel = mode === 'set' ? t`New price` : mode === 'percent' ? t`By percent` : t`By amount`;
+  const roundingRule = rounding.data ? translateMessage(describePriceRounding(rounding.data.priceRoundingStep, currency)) : null;
+  const rounded = roundingRule
+    ? t`The new price is rounded ${roundingRule} (Settings › Inventory).`
+    : t`The new price is rounded as set in Settings › Inventory.`;
   const hint =
     mode === 'set'
-      ? 'Every variant of the selected products gets this selling price, as typed.'
+      ? t`Every variant of the selected products gets this selling price, as typed.`
       : mode === 'percent'
-        ? `${rounded} A price may not go below 0.`
-        : `Added to or taken off each selling price. ${rounded} A price may not go below 0.`;
+        ? t`${rounded} A price may not go below 0.`
+        : t`Added to or taken off each selling price. ${rounded} A price may not go below 0.`;
+  const selectedCount = productIds.length;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Change prices</DialogTitle>
+            <DialogTitle>
+              <Trans>Change prices</Trans>
+            </DialogTitle>
             <DialogDescription>
-              This changes the selling price of {productCount(productIds.length)}, including all {productIds.length === 1 ? 'its' : 'their'} variants.
+              <Plural
+                value={selectedCount}
+                one="This changes the selling price of # product, including all its variants."
+                other="This changes the selling price of # products, including all their variants."
+              />
             </DialogDescription>
           </DialogHeader>
-          <FormField id={`${id}-mode`} label="Change">
+          <FormField id={`${id}-mode`} label={t`Change`}>
             <NativeSelect id={`${id}-mode`} value={mode} onChange={(event) => setMode(event.target.value as BulkPriceMode)}>
-              <option value="percent">By a percentage</option>
-              <option value="amount">By an amount</option>
-              <option value="set">Set one price</option>
+              <option value="percent">{t`By a percentage`}</option>
+              <option value="amount">{t`By an amount`}</option>
+              <option value="set">{t`Set one price`}</option>
             </NativeSelect>
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             {mode !== 'set' && (
-              <FormField id={`${id}-direction`} label="Direction">
+              <FormField id={`${id}-direction`} label={t`Direction`}>
                 <NativeSelect id={`${id}-direction`} value={direction} onChange={(event) => setDirection(event.target.value as Direction)}>
-                  <option value="increase">Increase</option>
-                  <option value="decrease">Decrease</option>
+                  <option value="increase">{t`Increase`}</option>
+                  <option value="decrease">{t`Decrease`}</option>
                 </NativeSelect>
               </FormField>
             )}
@@ -192,11 +207,11 @@ function BulkPriceDialog({
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={update.isPending || productIds.length === 0}>
               {update.isPending && <InlineSpinner />}
-              Change {productCount(productIds.length)}
+              <Plural value={selectedCount} one="Change # product" other="Change # products" />
             </Button>
           </DialogFooter>
         </form>

@@ -61,14 +61,14 @@ const printed = [
 const decoded = new Map<string, string[]>();
 const decodedOn = (code: string, size: LabelSize = SMALLEST) => decoded.get(`${size.id} ${code}`) ?? [];
 
-describe.skipIf(!hasZbarimg)(`a real decoder reads every label barcode, at the smallest size (${SMALLEST.title}) printed at ${PRINT_DPI} dpi`, () => {
+describe.skipIf(!hasZbarimg)(`a real decoder reads every label barcode, at the smallest size (${SMALLEST.id}) printed at ${PRINT_DPI} dpi`, () => {
   beforeAll(async () => {
     const workDir = mkdtempSync(join(tmpdir(), 'dukani-labels-'));
     try {
       const files = await Promise.all(
         printed.map(async ({ code, size }, index) => {
           const barcode = labelBarcode(code, size);
-          if (!barcode) throw new Error(`${code} has no barcode on ${size.title}`);
+          if (!barcode) throw new Error(`${code} has no barcode on ${size.id}`);
           const file = join(workDir, `${index}.png`);
           writeFileSync(file, await sharp(Buffer.from(barcode.svg), { density: PRINT_DPI }).flatten({ background: '#fff' }).png().toBuffer());
           return file;
@@ -111,7 +111,7 @@ describe.skipIf(!hasZbarimg)(`a real decoder reads every label barcode, at the s
     expect(DEMO_CATALOG_EAN13.map((code) => decodedOn(code))).toEqual(DEMO_CATALOG_EAN13.map((code) => [`EAN-13:${code}`]));
   });
 
-  it.each(LABEL_SIZES.map((size) => [size.title, size] as const))('every symbology on %s', (_title, size) => {
+  it.each(LABEL_SIZES.map((size) => [size.id, size] as const))('every symbology on %s', (_title, size) => {
     expect(EVERY_SYMBOLOGY.map((code) => decodedOn(code, size).map((line) => line.split(':')[1]))).toEqual(EVERY_SYMBOLOGY.map((code) => [code]));
   });
 });

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { drawBarcode, symbologyOf } from '../../../core/products/barcode-svg.rules';
 
 /**
@@ -7,7 +9,8 @@ import { drawBarcode, symbologyOf } from '../../../core/products/barcode-svg.rul
  */
 export interface LabelSize {
   id: string;
-  title: string;
+  /** As the size menu shows it (translated where shown). */
+  title: MessageDescriptor;
   widthMm: number;
   heightMm: number;
   columns: number;
@@ -32,7 +35,7 @@ export const PADDING_Y_MM = 1;
 export const LABEL_SIZES: readonly LabelSize[] = [
   {
     id: 'a4-65',
-    title: '38 × 21 mm — A4 sheet of 65',
+    title: msg`38 × 21 mm — A4 sheet of 65`,
     widthMm: 38.1,
     heightMm: 21.2,
     columns: 5,
@@ -49,7 +52,7 @@ export const LABEL_SIZES: readonly LabelSize[] = [
   },
   {
     id: 'a4-36',
-    title: '50 × 30 mm — A4 sheet of 36',
+    title: msg`50 × 30 mm — A4 sheet of 36`,
     widthMm: 50,
     heightMm: 30,
     columns: 4,

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createPortal } from 'react-dom';
 import { formatMoney } from '../product-format';
 import { PADDING_Y_MM, labelBarcode, type LabelSize } from './label-layout';
@@ -18,6 +19,7 @@ interface LabelSheetsProps {
 
 /** The A4 sheets as they will print (the page shows them in a scrolling preview). */
 export function LabelSheets({ items, size, currencySymbol }: LabelSheetsProps) {
+  const { t } = useLingui();
   const barcodes = new Map(items.map((item) => [item.code, labelBarcode(item.code, size)]));
   const sheets: LabelItem[][] = [];
   for (let start = 0; start < items.length; start += size.perSheet) sheets.push(items.slice(start, start + size.perSheet));
@@ -53,7 +55,7 @@ export function LabelSheets({ items, size, currencySymbol }: LabelSheetsProps) {
                 {barcode ? (
                   <img
                     src={barcode.src}
-                    alt={`Barcode ${item.code}`}
+                    alt={t`Barcode ${item.code}`}
                     className="max-w-none self-center"
                     style={{ width: `${barcode.widthMm}mm`, height: `${barcode.heightMm}mm` }}
                   />

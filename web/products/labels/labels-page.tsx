@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 
@@ -6,8 +7,9 @@ const LabelsScreen = lazy(() => import('./labels-screen').then((module) => ({ de
 
 /** /admin/products/labels */
 export function LabelsPage() {
+  const { t } = useLingui();
   return (
-    <Suspense fallback={<Spinner label="Loading" />}>
+    <Suspense fallback={<Spinner label={t`Loading`} />}>
       <LabelsScreen />
     </Suspense>
   );

@@ -1,3 +1,6 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { PlusIcon, PrinterIcon, XIcon } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
@@ -23,7 +26,9 @@ const idsOf = (param: string | null) => [...new Set((param ?? '').split(',').map
 
 /** /admin/products/labels?ids=…: choose products and how many labels of each, then print A4 sheets. */
 export function LabelsScreen() {
-  useDocumentTitle('Print labels');
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
+  useDocumentTitle(t`Print labels`);
   const [searchParams, setSearchParams] = useSearchParams();
   const productIds = idsOf(searchParams.get('ids'));
   const currencySymbol = useCurrencySymbol();
@@ -62,12 +67,16 @@ export function LabelsScreen() {
     <div className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h2 className="text-xl font-semibold">Print labels</h2>
-          <p className="text-sm text-muted-foreground">Name, price and barcode (the first barcode, else the SKU) on A4 label sheets.</p>
+          <h2 className="text-xl font-semibold">
+            <Trans>Print labels</Trans>
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Name, price and barcode (the first barcode, else the SKU) on A4 label sheets.</Trans>
+          </p>
         </div>
         <Button onClick={() => window.print()} disabled={items.length === 0}>
           <PrinterIcon aria-hidden />
-          Print {items.length.toLocaleString('en-KE')} label{items.length === 1 ? '' : 's'}
+          <Plural value={items.length} one="Print # label" other="Print # labels" />
         </Button>
       </div>
 
@@ -77,19 +86,27 @@ export function LabelsScreen() {
           onAdd={(id) => setIds([...productIds, id])}
           isFull={productIds.length >= MAX_PRODUCTS}
         />
-        <FormField id={sizeId} label="Label size" hint={sheetCount > 0 ? `${sheetCount} sheet${sheetCount === 1 ? '' : 's'}` : undefined}>
+        <FormField id={sizeId} label={t`Label size`} hint={sheetCount > 0 ? t`${plural(sheetCount, { one: '# sheet', other: '# sheets' })}` : undefined}>
           <NativeSelect id={sizeId} value={sizeKey} onChange={(event) => setSizeKey(event.target.value)}>
             {LABEL_SIZES.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.title}
+                {i18n._(candidate.title)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
       </div>
 
-      {isLoading && <Spinner label="Loading the products" />}
-      {missingCount > 0 && <p className="text-sm text-destructive">{missingCount} of the chosen products could not be loaded.</p>}
+      {isLoading && <Spinner label={t`Loading the products`} />}
+      {missingCount > 0 && (
+        <p className="text-sm text-destructive">
+          <Plural
+            value={missingCount}
+            one="# of the chosen products could not be loaded."
+            other="# of the chosen products could not be loaded."
+          />
+        </p>
+      )}
       {chosen.length > 0 ? (
         <ChosenVariants
           products={chosen}
@@ -100,12 +117,18 @@ export function LabelsScreen() {
           onRemove={(productId) => setIds(productIds.filter((id) => id !== productId))}
         />
       ) : (
-        !isLoading && <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">Search for products to put on labels.</p>
+        !isLoading && (
+          <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
+            <Trans>Search for products to put on labels.</Trans>
+          </p>
+        )
       )}
 
       {items.length > 0 && (
-        <section aria-label="Preview of the sheets" className="grid min-w-0 gap-2">
-          <h3 className="font-semibold">Preview</h3>
+        <section aria-label={t`Preview of the sheets`} className="grid min-w-0 gap-2">
+          <h3 className="font-semibold">
+            <Trans>Preview</Trans>
+          </h3>
           <div className="max-h-[70dvh] overflow-auto rounded-xl border bg-muted/40 p-4">
             <LabelSheets items={items} size={size} currencySymbol={currencySymbol} />
           </div>
@@ -117,6 +140,7 @@ export function LabelsScreen() {
 }
 
 function ProductSearch({ chosenIds, onAdd, isFull }: { chosenIds: string[]; onAdd: (productId: string) => void; isFull: boolean }) {
+  const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState('');
   const search = useDeferredValue(text.trim());
@@ -125,15 +149,19 @@ function ProductSearch({ chosenIds, onAdd, isFull }: { chosenIds: string[]; onAd
     queryFn: ({ signal }) => apiRequest(`/api/products?${new URLSearchParams({ search, pageSize: '10' })}`, { schema: productListSchema, signal }),
     enabled: search.length > 0,
   });
-  const hint = isFull ? `At most ${MAX_PRODUCTS} products at a time` : 'Name, SKU or barcode';
+  const hint = isFull ? t`At most ${MAX_PRODUCTS} products at a time` : t`Name, SKU or barcode`;
   return (
     <div className="grid min-w-0 content-start gap-2">
-      <FormField id={id} label="Add products" hint={hint}>
-        <Input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Search" autoComplete="off" disabled={isFull} />
+      <FormField id={id} label={t`Add products`} hint={hint}>
+        <Input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t`Search`} autoComplete="off" disabled={isFull} />
       </FormField>
       {search && results.data && (
-        <ul aria-label="Search results" className="grid max-h-64 gap-1 overflow-y-auto rounded-md border p-1">
-          {results.data.items.length === 0 && <li className="p-2 text-sm text-muted-foreground">No products found</li>}
+        <ul aria-label={t`Search results`} className="grid max-h-64 gap-1 overflow-y-auto rounded-md border p-1">
+          {results.data.items.length === 0 && (
+            <li className="p-2 text-sm text-muted-foreground">
+              <Trans>No products found</Trans>
+            </li>
+          )}
           {results.data.items.map((product) => {
             const isChosen = chosenIds.includes(product.id);
             return (
@@ -144,7 +172,7 @@ function ProductSearch({ chosenIds, onAdd, isFull }: { chosenIds: string[]; onAd
                 </span>
                 <Button size="sm" variant="outline" disabled={isChosen || isFull} onClick={() => onAdd(product.id)}>
                   <PlusIcon aria-hidden />
-                  {isChosen ? 'Added' : 'Add'}
+                  {isChosen ? <Trans>Added</Trans> : <Trans>Add</Trans>}
                   <span className="sr-only"> {product.name}</span>
                 </Button>
               </li>
@@ -171,17 +199,28 @@ function ChosenVariants({
   onQuantity: (variantId: string, quantity: number) => void;
   onRemove: (productId: string) => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="min-w-0 rounded-xl border bg-card">
-      <Table aria-label="Labels to print">
+      <Table aria-label={t`Labels to print`}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead className="pl-4">Product</TableHead>
-            <TableHead>Barcode</TableHead>
-            <TableHead className="text-right">Price</TableHead>
-            <TableHead className="w-28">Labels</TableHead>
+            <TableHead className="pl-4">
+              <Trans>Product</Trans>
+            </TableHead>
+            <TableHead>
+              <Trans>Barcode</Trans>
+            </TableHead>
+            <TableHead className="text-right">
+              <Trans>Price</Trans>
+            </TableHead>
+            <TableHead className="w-28">
+              <Trans>Labels</Trans>
+            </TableHead>
             <TableHead className="pr-4">
-              <span className="sr-only">Remove</span>
+              <span className="sr-only">
+                <Trans>Remove</Trans>
+              </span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -190,13 +229,17 @@ function ChosenVariants({
             product.variants.map((variant, index) => {
               const label = variant.name ? `${product.name} ${variant.name}` : product.name;
               const code = variant.barcodes[0] ?? variant.sku;
+              const sku = variant.sku;
+              const productName = product.name;
               return (
                 <TableRow key={variant.id}>
                   <TableCell className="pl-4">{label}</TableCell>
                   <TableCell>
-                    <span className="font-mono text-xs">{variant.barcodes[0] ?? `${variant.sku} (SKU)`}</span>
+                    <span className="font-mono text-xs">{variant.barcodes[0] ?? t`${sku} (SKU)`}</span>
                     {labelBarcode(code, size) === null && (
-                      <span className="block text-xs text-muted-foreground">Too long for a readable barcode on this label: printed as text</span>
+                      <span className="block text-xs text-muted-foreground">
+                        <Trans>Too long for a readable barcode on this label: printed as text</Trans>
+                      </span>
                     )}
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap">{formatMoney(variant.sellingPriceMinor, currencySymbol)}</TableCell>
@@ -206,7 +249,7 @@ function ChosenVariants({
                       inputMode="numeric"
                       min={0}
                       max={MAX_LABELS_PER_ITEM}
-                      aria-label={`Labels of ${label}`}
+                      aria-label={t`Labels of ${label}`}
                       value={quantityOf(variant.id)}
                       onChange={(event) => onQuantity(variant.id, Math.min(MAX_LABELS_PER_ITEM, Math.max(0, Math.trunc(Number(event.target.value) || 0))))}
                       className="w-20"
@@ -214,7 +257,7 @@ function ChosenVariants({
                   </TableCell>
                   <TableCell className="pr-4 text-right">
                     {index === 0 && (
-                      <Button variant="ghost" size="icon" onClick={() => onRemove(product.id)} aria-label={`Remove ${product.name}`}>
+                      <Button variant="ghost" size="icon" onClick={() => onRemove(product.id)} aria-label={t`Remove ${productName}`}>
                         <XIcon aria-hidden />
                       </Button>
                     )}
