@@ -45,7 +45,7 @@ export function ChangePasswordSection() {
       return;
     }
     if (values.newPassword === values.currentPassword) {
-      showNewPasswordError(translateMessage(SAME_AS_CURRENT_PASSWORD_MESSAGE));
+      showNewPasswordError(SAME_AS_CURRENT_PASSWORD_MESSAGE);
       return;
     }
     change.mutate(values, {
@@ -57,7 +57,7 @@ export function ChangePasswordSection() {
         if (!shouldReportFailure(error)) return;
         const newPasswordMessage = isApiError(error) ? error.fieldMessage('newPassword') : undefined;
         if (newPasswordMessage) {
-          showNewPasswordError(translateMessage(newPasswordMessage));
+          showNewPasswordError(newPasswordMessage);
           return;
         }
         const fieldMessage = isApiError(error) ? error.fieldMessage('currentPassword') : undefined;

@@ -9,7 +9,6 @@ import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { InlineSpinner, Spinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
-import { translateMessage } from '../i18n/translate-message';
 import { firstFieldErrors, type FieldErrors } from '../lib/form-errors';
 import { errorMessageOf, shouldReportFailure } from './profile-errors';
 import { useContactProfileQuery, useSaveContactProfileMutation } from './profile.api';
@@ -78,9 +77,8 @@ function ContactProfileForm({ contact }: { contact: ContactView | null }) {
     event.preventDefault();
     const parsed = contactProfileSchema.safeParse(values);
     if (!parsed.success) {
-      // The shared schema's messages, in the screen's language.
-      const found = firstFieldErrors(parsed.error);
-      setErrors(Object.fromEntries(Object.entries(found).map(([field, message]) => [field, message && translateMessage(message)])));
+      // The shared schema's English messages: FormField shows them in the language on screen.
+      setErrors(firstFieldErrors(parsed.error));
       return;
     }
     setErrors({});

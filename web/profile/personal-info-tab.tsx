@@ -12,7 +12,6 @@ import { Input } from '../components/ui/input';
 import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner } from '../components/ui/spinner';
 import { useLanguage } from '../i18n/language-provider';
-import { translateMessage } from '../i18n/translate-message';
 import { errorMessageOf, shouldReportFailure } from './profile-errors';
 import { profileQueryKeys, useUpdateProfileMutation } from './profile.api';
 
@@ -35,8 +34,7 @@ export function PersonalInfoTab({ profile, onChangeEmail }: { profile: ProfileVi
     event.preventDefault();
     const parsed = updateProfileSchema.safeParse({ fullName });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]?.message;
-      setNameError(issue && translateMessage(issue));
+      setNameError(parsed.error.issues[0]?.message);
       return;
     }
     setNameError(undefined);

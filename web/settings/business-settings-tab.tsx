@@ -102,9 +102,10 @@ function LogoSection({ settings }: { settings: BusinessSettings }) {
       toast.success(t`Logo updated`);
     },
     onError: (failure) => {
-      const message = isApiError(failure) ? translateMessage(failure.fieldMessage('logo') ?? failure.message) : t`Failed to upload the logo.`;
+      // Kept as it came: FormField shows it in the language on screen.
+      const message = isApiError(failure) ? (failure.fieldMessage('logo') ?? failure.message) : t`Failed to upload the logo.`;
       setError(message);
-      toast.error(t`Error`, { description: message });
+      toast.error(t`Error`, { description: translateMessage(message) });
     },
   });
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -167,14 +168,8 @@ function BusinessSettingsForm({ settings }: { settings: BusinessSettings }) {
     },
     onError: (error) => {
       if (isApiError(error) && error.fields) {
-        setErrors(
-          Object.fromEntries(
-            [...FIELDS, LANGUAGE_FIELD].map((name) => {
-              const message = error.fieldMessage(name);
-              return [name, message === undefined ? undefined : translateMessage(message)];
-            }),
-          ),
-        );
+        // English as the server gave it: FormField shows each in the language on screen.
+        setErrors(Object.fromEntries([...FIELDS, LANGUAGE_FIELD].map((name) => [name, error.fieldMessage(name)])));
       }
       toast.error(t`Error`, { description: isApiError(error) ? translateMessage(error.message) : t`Failed to save the business settings.` });
     },
@@ -188,7 +183,7 @@ function BusinessSettingsForm({ settings }: { settings: BusinessSettings }) {
       const next: Partial<Record<ErrorField, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0];
-        if (isErrorField(key)) next[key] ??= translateMessage(issue.message);
+        if (isErrorField(key)) next[key] ??= issue.message;
       }
       setErrors(next);
       return;
