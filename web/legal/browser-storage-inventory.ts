@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { ERROR_HISTORY_LIMIT, ERROR_HISTORY_STORAGE_KEY } from '../errors/error-history';
 import { COOKIE_CONSENT_STORAGE_KEY } from '../lib/cookie-consent';
 import { THEME_STORAGE_KEY } from '../lib/theme';
@@ -8,55 +10,74 @@ export interface BrowserStorageItem {
   name: string;
   /** True when `name` is the literal cookie or storage key, false for a description. */
   isKey: boolean;
-  kind: 'Cookie' | 'Local storage' | 'Session storage';
-  keptFor: string;
-  purpose: string;
+  /** "Cookie", "Local storage" or "Session storage", in the current language. */
+  readonly kind: string;
+  readonly keptFor: string;
+  readonly purpose: string;
+}
+
+const KIND = {
+  cookie: msg`Cookie`,
+  local: msg`Local storage`,
+  session: msg`Session storage`,
+} satisfies Record<string, MessageDescriptor>;
+
+/**
+ * One item; its texts are read in the language shown when they are read (getters), so the lists
+ * can stay module constants and every screen that renders them follows a change of language.
+ */
+function storageItem(
+  name: string,
+  isKey: boolean,
+  texts: { kind: MessageDescriptor; keptFor: MessageDescriptor; purpose: MessageDescriptor },
+): BrowserStorageItem {
+  return {
+    name,
+    isKey,
+    get kind() {
+      return i18n._(texts.kind);
+    },
+    get keptFor() {
+      return i18n._(texts.keptFor);
+    },
+    get purpose() {
+      return i18n._(texts.purpose);
+    },
+  };
 }
 
 export const ESSENTIAL_STORAGE: BrowserStorageItem[] = [
-  {
-    name: 'dukani.session_token',
-    isKey: true,
-    kind: 'Cookie',
-    keptFor: 'Until you sign out or the session expires',
-    purpose: 'Keeps you signed in. Named __Secure-dukani.session_token on a secure (https) connection.',
-  },
-  {
-    name: 'sidebar_state',
-    isKey: true,
-    kind: 'Cookie',
-    keptFor: '7 days',
-    purpose: 'Remembers whether the admin sidebar is open or collapsed.',
-  },
-  {
-    name: Object.values(TENANT_SESSION_KEYS).join(', '),
-    isKey: true,
-    kind: 'Session storage',
-    keptFor: 'Until you close the tab',
-    purpose: 'Which shop this address belongs to: its id, name and status.',
-  },
-  {
-    name: COOKIE_CONSENT_STORAGE_KEY,
-    isKey: true,
-    kind: 'Local storage',
-    keptFor: 'Until you clear it',
-    purpose: 'Remembers the choice you made in the cookie notice.',
-  },
-  {
-    name: ERROR_HISTORY_STORAGE_KEY,
-    isKey: true,
-    kind: 'Local storage',
-    keptFor: `The last ${ERROR_HISTORY_LIMIT} errors, until you clear them`,
-    purpose: 'Shows recent errors on the error page to help support. Never sent anywhere.',
-  },
+  storageItem('dukani.session_token', true, {
+    kind: KIND.cookie,
+    keptFor: msg`Until you sign out or the session expires`,
+    purpose: msg`Keeps you signed in. Named __Secure-dukani.session_token on a secure (https) connection.`,
+  }),
+  storageItem('sidebar_state', true, {
+    kind: KIND.cookie,
+    keptFor: msg`7 days`,
+    purpose: msg`Remembers whether the admin sidebar is open or collapsed.`,
+  }),
+  storageItem(Object.values(TENANT_SESSION_KEYS).join(', '), true, {
+    kind: KIND.session,
+    keptFor: msg`Until you close the tab`,
+    purpose: msg`Which shop this address belongs to: its id, name and status.`,
+  }),
+  storageItem(COOKIE_CONSENT_STORAGE_KEY, true, {
+    kind: KIND.local,
+    keptFor: msg`Until you clear it`,
+    purpose: msg`Remembers the choice you made in the cookie notice.`,
+  }),
+  storageItem(ERROR_HISTORY_STORAGE_KEY, true, {
+    kind: KIND.local,
+    keptFor: msg`${plural(ERROR_HISTORY_LIMIT, { one: 'The last error, until you clear it', other: 'The last # errors, until you clear them' })}`,
+    purpose: msg`Shows recent errors on the error page to help support. Never sent anywhere.`,
+  }),
 ];
 
 export const FUNCTIONAL_STORAGE: BrowserStorageItem[] = [
-  {
-    name: THEME_STORAGE_KEY,
-    isKey: true,
-    kind: 'Local storage',
-    keptFor: 'Until you change or clear it',
-    purpose: 'Your light, dark or system theme.',
-  },
+  storageItem(THEME_STORAGE_KEY, true, {
+    kind: KIND.local,
+    keptFor: msg`Until you change or clear it`,
+    purpose: msg`Your light, dark or system theme.`,
+  }),
 ];
