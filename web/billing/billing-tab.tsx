@@ -1,3 +1,6 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, ClockIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +14,7 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { InlineSpinner, Spinner } from '../components/ui/spinner';
 import { useDateFormat } from '../lib/date-format';
+import { translateMessage } from '../i18n/translate-message';
 import { logger } from '../lib/logger';
 import { syncSubscriptionRequest, useBillingOverview, verifyPaymentRequest } from './billing.api';
 import { billingQueryKey } from './billing-keys';
@@ -18,13 +22,17 @@ import { pricePerPeriod } from './subscription-required-page';
 import { subscriptionSnapshot } from './subscription-view';
 import { useCheckout } from './use-checkout';
 
-const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  failed: 'Failed',
-  amount_mismatch: 'Amount mismatch',
+const PAYMENT_STATUS_LABELS: Record<string, MessageDescriptor> = {
+  pending: msg`Pending`,
+  completed: msg`Completed`,
+  failed: msg`Failed`,
+  amount_mismatch: msg`Amount mismatch`,
 };
-const paymentStatusLabel = (status: string) => PAYMENT_STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
+// A status the screen does not know yet shows as the API names it.
+const paymentStatusLabel = (status: string) => {
+  const label = PAYMENT_STATUS_LABELS[status];
+  return label ? i18n._(label) : status.charAt(0).toUpperCase() + status.slice(1);
+};
 const paymentStatusVariant = (status: string) =>
   status === 'completed' ? 'success' : status === 'failed' || status === 'amount_mismatch' ? 'destructive' : 'secondary';
 
@@ -33,6 +41,7 @@ const paymentStatusVariant = (status: string) =>
  * return from the payment page (?reference=…), which is verified once and then dropped from the URL.
  */
 export function BillingTab() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const overview = useBillingOverview();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -48,15 +57,17 @@ export function BillingTab() {
         const result = await verifyPaymentRequest(reference);
         // Verified, but not paid: say what happened to the payment, not that checking it failed.
         if (result.status === 'completed') {
-          toast.success('Payment Verified!', { description: 'Your subscription has been activated successfully.' });
+          toast.success(i18n._(msg`Payment Verified!`), { description: i18n._(msg`Your subscription has been activated successfully.`) });
         } else if (result.status === 'failed') {
-          toast.error('Payment declined', { description: 'No money was taken. You can choose a plan and try again.' });
+          toast.error(i18n._(msg`Payment declined`), { description: i18n._(msg`No money was taken. You can choose a plan and try again.`) });
         } else {
-          toast.error('Payment not completed', { description: 'Your subscription is unchanged. You can choose a plan and try again.' });
+          toast.error(i18n._(msg`Payment not completed`), {
+            description: i18n._(msg`Your subscription is unchanged. You can choose a plan and try again.`),
+          });
         }
       } catch (error) {
         logger.warn('Payment verification failed', error);
-        toast.error('Error', { description: 'Failed to verify payment' });
+        toast.error(i18n._(msg`Error`), { description: i18n._(msg`Failed to verify payment`) });
       }
       // The reference leaves the address first: the refreshed subscription may open the gate and
       // mount this tab again, which must not verify the payment a second time.
@@ -74,7 +85,7 @@ export function BillingTab() {
   }, [reference, queryClient, setSearchParams]);
 
   useEffect(() => {
-    if (overview.isError) toast.error('Error', { description: 'Failed to load billing information.' });
+    if (overview.isError) toast.error(i18n._(msg`Error`), { description: i18n._(msg`Failed to load billing information.`) });
   }, [overview.isError]);
 
   const sync = async () => {
@@ -82,22 +93,24 @@ export function BillingTab() {
     try {
       await syncSubscriptionRequest();
       await queryClient.invalidateQueries({ queryKey: billingQueryKey });
-      toast.success('Subscription Synced', { description: 'Subscription status has been updated.' });
+      toast.success(t`Subscription Synced`, { description: t`Subscription status has been updated.` });
     } catch (error) {
       logger.warn('Subscription sync failed', error);
-      toast.error('Error', { description: 'Failed to sync subscription status.' });
+      toast.error(t`Error`, { description: t`Failed to sync subscription status.` });
     } finally {
       setIsSyncing(false);
     }
   };
 
-  if (overview.isPending) return <Spinner label="Loading billing information" />;
+  if (overview.isPending) return <Spinner label={t`Loading billing information`} />;
   if (overview.isError) {
     return (
       <div className="grid justify-items-start gap-3 rounded-xl border p-4">
-        <p>Failed to load billing information.</p>
+        <p>
+          <Trans>Failed to load billing information.</Trans>
+        </p>
         <Button variant="outline" onClick={() => void overview.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -113,6 +126,7 @@ export function BillingTab() {
 }
 
 function CurrentPlan({ data, onSync, isSyncing }: { data: BillingOverview; onSync: () => void; isSyncing: boolean }) {
+  const { t } = useLingui();
   const { subscription } = data;
   const { formatDate } = useDateFormat();
   const plan = subscription?.plan ?? null;
@@ -128,37 +142,53 @@ function CurrentPlan({ data, onSync, isSyncing }: { data: BillingOverview; onSyn
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 id="current-plan" className="font-semibold">
-            Current plan
+            <Trans>Current plan</Trans>
           </h2>
-          <p className="text-lg font-medium">{plan?.name ?? 'Trial'}</p>
+          <p className="text-lg font-medium">{plan?.name ?? t`Trial`}</p>
         </div>
         <Button variant="outline" onClick={onSync} disabled={isSyncing}>
           {isSyncing ? <InlineSpinner /> : <RefreshCwIcon aria-hidden />}
-          Sync
+          <Trans>Sync</Trans>
         </Button>
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
         <div className="grid gap-0.5">
-          <dt className="text-xs text-muted-foreground">Status</dt>
+          <dt className="text-xs text-muted-foreground">
+            <Trans>Status</Trans>
+          </dt>
           <dd>
             <Badge data-testid="subscription-status" variant={phaseVariant(phase)}>
-              {phase.label}
+              {translateMessage(phase.label)}
             </Badge>
           </dd>
         </div>
         <PhaseDate phase={phase} />
         <div className="grid gap-0.5">
-          <dt className="text-xs text-muted-foreground">Price</dt>
-          <dd className="font-medium">{phase.kind === 'trial' ? 'Free during the trial' : (planPrice ?? 'Choose a plan below')}</dd>
+          <dt className="text-xs text-muted-foreground">
+            <Trans>Price</Trans>
+          </dt>
+          <dd className="font-medium">{phase.kind === 'trial' ? t`Free during the trial` : (planPrice ?? t`Choose a plan below`)}</dd>
         </div>
       </dl>
       {phase.kind === 'paid' && phase.freeUntil && (
-        <p data-testid="trial-kept" className="text-sm text-muted-foreground">
-          Your free trial runs to {formatDate(phase.freeUntil.toISOString())}; the {plan?.name ?? ''} plan you paid for starts then
-          {phase.renewsOn ? ` and renews on ${formatDate(phase.renewsOn.toISOString())}` : ''}.
-        </p>
+        <TrialKept freeUntil={formatDate(phase.freeUntil.toISOString())} planName={plan?.name ?? ''} renewsOn={phase.renewsOn ? formatDate(phase.renewsOn.toISOString()) : null} />
       )}
     </section>
+  );
+}
+
+/** A plan paid during the trial starts when the trial ends (issue 10 item 2). */
+function TrialKept({ freeUntil, planName, renewsOn }: { freeUntil: string; planName: string; renewsOn: string | null }) {
+  return (
+    <p data-testid="trial-kept" className="text-sm text-muted-foreground">
+      {renewsOn ? (
+        <Trans>
+          Your free trial runs to {freeUntil}; the {planName} plan you paid for starts then and renews on {renewsOn}.
+        </Trans>
+      ) : (
+        <Trans>Your free trial runs to {freeUntil}; the {planName} plan you paid for starts then.</Trans>
+      )}
+    </p>
   );
 }
 
@@ -166,6 +196,7 @@ const daysLeft = (date: Date) => Math.max(0, Math.ceil((date.getTime() - Date.no
 
 /** The one date that matters for this status: when the trial ends, when the plan renews, when it ended. */
 function PhaseDate({ phase }: { phase: SubscriptionPhase }) {
+  const { t } = useLingui();
   const { formatDate } = useDateFormat();
   const item = (label: string, value: string) => (
     <div className="grid gap-0.5">
@@ -175,25 +206,30 @@ function PhaseDate({ phase }: { phase: SubscriptionPhase }) {
   );
   switch (phase.kind) {
     case 'trial':
-      if (!phase.trialEnd) return item('Trial ends', 'No end date');
-      return item('Trial ends on', `${formatDate(phase.trialEnd.toISOString())} (${daysLeft(phase.trialEnd)} ${daysLeft(phase.trialEnd) === 1 ? 'day' : 'days'} left)`);
+      if (!phase.trialEnd) return item(t`Trial ends`, t`No end date`);
+      return item(t`Trial ends on`, trialEndsOn(formatDate(phase.trialEnd.toISOString()), daysLeft(phase.trialEnd)));
     case 'paid':
-      return item('Next renewal', phase.renewsOn ? formatDate(phase.renewsOn.toISOString()) : 'No end date');
+      return item(t`Next renewal`, phase.renewsOn ? formatDate(phase.renewsOn.toISOString()) : t`No end date`);
     case 'ended':
-      return item(phase.what === 'trial' ? 'Trial ended on' : 'Ended on', phase.endedOn ? formatDate(phase.endedOn.toISOString()) : '—');
+      return item(phase.what === 'trial' ? t`Trial ended on` : t`Ended on`, phase.endedOn ? formatDate(phase.endedOn.toISOString()) : '—');
     case 'cancelled':
-      return item('Ends on', phase.endedOn ? formatDate(phase.endedOn.toISOString()) : '—');
+      return item(t`Ends on`, phase.endedOn ? formatDate(phase.endedOn.toISOString()) : '—');
     case 'pending':
-      return item('Payment', 'Waiting for your payment');
+      return item(t`Payment`, t`Waiting for your payment`);
     case 'none':
-      return item('Trial', '—');
+      return item(t`Trial`, '—');
   }
 }
+
+/** "24 Nov 2026 (5 days left)". */
+const trialEndsOn = (date: string, days: number) =>
+  i18n._(msg`${plural(days, { one: `${date} (# day left)`, other: `${date} (# days left)` })}`);
 
 const phaseVariant = (phase: SubscriptionPhase) =>
   phase.kind === 'paid' ? 'success' : phase.kind === 'ended' || phase.kind === 'cancelled' ? 'destructive' : 'secondary';
 
 function Plans({ data }: { data: BillingOverview }) {
+  const { t } = useLingui();
   const checkout = useCheckout();
   const isPaid = subscriptionPhase(subscriptionSnapshot(data.subscription), new Date()).kind === 'paid';
   const currentPlanId = isPaid ? data.subscription?.plan?.id : undefined;
@@ -201,46 +237,61 @@ function Plans({ data }: { data: BillingOverview }) {
   return (
     <section aria-labelledby="plans" className="grid gap-3">
       <h2 id="plans" className="font-semibold">
-        Plans
+        <Trans>Plans</Trans>
       </h2>
       {!takesPayments && (
         <p role="status" className="rounded-lg border border-dashed p-3 text-sm">
-          Payments are not configured on this server, so plans cannot be bought here yet.
+          <Trans>Payments are not configured on this server, so plans cannot be bought here yet.</Trans>
         </p>
       )}
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {data.plans.map((plan) => (
-          <li key={plan.id} aria-label={`${plan.name} ${plan.period} plan`} className="grid content-start gap-3 rounded-xl border bg-card p-4">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-semibold">
-                {plan.name} <span className="font-normal text-muted-foreground">· {plan.period === 'monthly' ? 'Monthly' : 'Yearly'}</span>
-              </h3>
-              {plan.badge && <Badge variant="accent">{plan.badge}</Badge>}
-            </div>
-            <p className="text-lg font-medium">
-              {pricePerPeriod({ ...plan, priceMinor: plan.effectivePriceMinor })}
-              {plan.isCustomPrice && <span className="ml-2 text-xs text-muted-foreground">(your price)</span>}
-            </p>
-            {plan.setupFeeMinor > 0 && (
-              <p className="text-xs text-muted-foreground">Setup fee {formatMinorUnits(plan.setupFeeMinor, plan.currency)}</p>
-            )}
-            <PlanOffer plan={plan} />
-            {plan.id === currentPlanId ? (
-              <Button variant="outline" disabled>
-                Current plan
-              </Button>
-            ) : (
-              <Button
-                onClick={() => checkout.mutate(plan.id)}
-                disabled={checkout.isPending || !takesPayments}
-                aria-label={`Upgrade to ${plan.name} (${plan.period})`}
-              >
-                {checkout.isPending && checkout.variables === plan.id && <InlineSpinner />}
-                Upgrade
-              </Button>
-            )}
-          </li>
-        ))}
+        {data.plans.map((plan) => {
+          const planName = plan.name;
+          const isMonthly = plan.period === 'monthly';
+          const setupFee = formatMinorUnits(plan.setupFeeMinor, plan.currency);
+          return (
+            <li
+              key={plan.id}
+              aria-label={isMonthly ? t`${planName} monthly plan` : t`${planName} yearly plan`}
+              className="grid content-start gap-3 rounded-xl border bg-card p-4"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-semibold">
+                  {plan.name} <span className="font-normal text-muted-foreground">· {isMonthly ? t`Monthly` : t`Yearly`}</span>
+                </h3>
+                {plan.badge && <Badge variant="accent">{plan.badge}</Badge>}
+              </div>
+              <p className="text-lg font-medium">
+                {pricePerPeriod({ ...plan, priceMinor: plan.effectivePriceMinor })}
+                {plan.isCustomPrice && (
+                  <span className="ml-2 text-xs text-muted-foreground">
+                    <Trans>(your price)</Trans>
+                  </span>
+                )}
+              </p>
+              {plan.setupFeeMinor > 0 && (
+                <p className="text-xs text-muted-foreground">
+                  <Trans>Setup fee {setupFee}</Trans>
+                </p>
+              )}
+              <PlanOffer plan={plan} />
+              {plan.id === currentPlanId ? (
+                <Button variant="outline" disabled>
+                  <Trans>Current plan</Trans>
+                </Button>
+              ) : (
+                <Button
+                  onClick={() => checkout.mutate(plan.id)}
+                  disabled={checkout.isPending || !takesPayments}
+                  aria-label={isMonthly ? t`Upgrade to ${planName} (monthly)` : t`Upgrade to ${planName} (yearly)`}
+                >
+                  {checkout.isPending && checkout.variables === plan.id && <InlineSpinner />}
+                  <Trans>Upgrade</Trans>
+                </Button>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -251,12 +302,15 @@ function Plans({ data }: { data: BillingOverview }) {
  * built, marked coming soon: nothing is sold that the product does not do (docs/decisions/0009).
  */
 function PlanOffer({ plan }: { plan: BillingOverview['plans'][number] }) {
-  const offer = planOffer(plan.name);
+  const { t } = useLingui();
+  const planName = plan.name;
+  // The rules' English words, in the language shown (core.po).
+  const offer = planOffer(plan.name).map((line) => ({ ...line, text: translateMessage(line.text) }));
   const comingSoon = offer.filter((line) => line.availability === 'coming_soon');
   const included = [...offer.filter((line) => line.availability === 'available').map((line) => line.text), ...plan.features];
   return (
     <div className="grid gap-2 text-sm">
-      <ul aria-label={`${plan.name} includes`} className="grid gap-1">
+      <ul aria-label={t`${planName} includes`} className="grid gap-1">
         {included.map((text) => (
           <li key={text} className="flex gap-2">
             <CheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
@@ -266,8 +320,10 @@ function PlanOffer({ plan }: { plan: BillingOverview['plans'][number] }) {
       </ul>
       {comingSoon.length > 0 && (
         <div className="grid gap-1">
-          <p className="text-xs font-medium text-muted-foreground">Coming soon (not built yet)</p>
-          <ul aria-label={`${plan.name}: coming soon`} className="grid gap-1 text-muted-foreground">
+          <p className="text-xs font-medium text-muted-foreground">
+            <Trans>Coming soon (not built yet)</Trans>
+          </p>
+          <ul aria-label={t`${planName}: coming soon`} className="grid gap-1 text-muted-foreground">
             {comingSoon.map((line) => (
               <li key={line.text} className="flex gap-2">
                 <ClockIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
@@ -286,20 +342,32 @@ function PaymentHistory({ payments }: { payments: BillingOverview['payments'] })
   return (
     <section aria-labelledby="payment-history" className="grid gap-3">
       <h2 id="payment-history" className="font-semibold">
-        Payment history
+        <Trans>Payment history</Trans>
       </h2>
       {payments.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No payments yet.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No payments yet.</Trans>
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border">
           <table className="w-full min-w-[36rem] text-sm">
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr>
-                <th className="p-3 font-medium">Date</th>
-                <th className="p-3 font-medium">Plan</th>
-                <th className="p-3 font-medium">Amount</th>
-                <th className="p-3 font-medium">Status</th>
-                <th className="p-3 font-medium">Reference</th>
+                <th className="p-3 font-medium">
+                  <Trans>Date</Trans>
+                </th>
+                <th className="p-3 font-medium">
+                  <Trans>Plan</Trans>
+                </th>
+                <th className="p-3 font-medium">
+                  <Trans>Amount</Trans>
+                </th>
+                <th className="p-3 font-medium">
+                  <Trans>Status</Trans>
+                </th>
+                <th className="p-3 font-medium">
+                  <Trans>Reference</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -15,6 +15,7 @@ export function useEntitlements({ enabled = true }: { enabled?: boolean } = {}) 
     queryKey: entitlementsQueryKey,
     queryFn: () => apiRequest('/api/billing/entitlements', { schema: entitlementsResponseSchema }),
     enabled,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the console's message (logger), not shown on screen
     meta: { errorMessage: 'Loading the subscription entitlements failed' },
   });
 }
@@ -25,6 +26,7 @@ export function useBillingOverview({ enabled = true }: { enabled?: boolean } = {
     queryKey: billingOverviewQueryKey,
     queryFn: () => apiRequest('/api/billing', { schema: billingOverviewSchema }),
     enabled,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the console's message (logger), not shown on screen
     meta: { errorMessage: 'Failed to load billing information.' },
   });
 }

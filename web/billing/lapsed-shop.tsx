@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeftIcon, LogOutIcon } from 'lucide-react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
@@ -30,7 +31,9 @@ export function LapsedShop({ entitlements }: { entitlements: EntitlementsRespons
     return (
       <LapsedFrame>
         <div className="grid gap-6">
-          <h1 className="text-2xl font-semibold">Billing</h1>
+          <h1 className="text-2xl font-semibold">
+            <Trans>Billing</Trans>
+          </h1>
           <BillingTab />
         </div>
       </LapsedFrame>
@@ -56,13 +59,13 @@ function LapsedFrame({ children }: { children: React.ReactNode }) {
           <Button variant="ghost" size="sm" asChild>
             <Link to="/admin">
               <ArrowLeftIcon aria-hidden />
-              Back
+              <Trans>Back</Trans>
             </Link>
           </Button>
           <span className="min-w-0 truncate font-semibold">{shop.name}</span>
           <Button variant="ghost" size="sm" className="ml-auto" onClick={() => void signOut()}>
             <LogOutIcon aria-hidden />
-            Sign Out
+            <Trans>Sign Out</Trans>
           </Button>
         </div>
       </header>

@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CreditCardIcon, DownloadIcon, LogOutIcon, UserCogIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
@@ -7,6 +10,7 @@ import { useAuth } from '../auth/auth-provider';
 import { Button } from '../components/ui/button';
 import { InlineSpinner } from '../components/ui/spinner';
 import { useDateFormat } from '../lib/date-format';
+import { translateMessage } from '../i18n/translate-message';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { EXPORT_PATH } from '../products/bulk/bulk.api';
 import { subscriptionSnapshot } from './subscription-view';
@@ -14,16 +18,18 @@ import { useCheckout } from './use-checkout';
 
 const BILLING_TAB = '/admin/settings?tab=billing';
 
-/** "KES 2,500.00 / month" for a plan's price and period. */
+/** "KES 2,500.00 / month" for a plan's price and period, in the language shown when called. */
 export function pricePerPeriod(plan: { priceMinor: number; currency: string; period: 'monthly' | 'yearly' }): string {
-  return `${formatMinorUnits(plan.priceMinor, plan.currency)} / ${plan.period === 'monthly' ? 'month' : 'year'}`;
+  const price = formatMinorUnits(plan.priceMinor, plan.currency);
+  return i18n._(plan.period === 'monthly' ? msg`${price} / month` : msg`${price} / year`);
 }
 
 /** "Trial ended on 22 Nov 2026", or when a paid plan ran out; null when neither applies. */
 function endedLine(phase: SubscriptionPhase, planName: string | null, formatDate: (value: Date) => string): string | null {
   if (phase.kind !== 'ended' || !phase.endedOn) return null;
-  if (phase.what === 'trial') return `Trial ended on ${formatDate(phase.endedOn)}`;
-  return `Your ${planName ? `${planName} ` : ''}plan ended on ${formatDate(phase.endedOn)}`;
+  const endedOn = formatDate(phase.endedOn);
+  if (phase.what === 'trial') return i18n._(msg`Trial ended on ${endedOn}`);
+  return i18n._(planName ? msg`Your ${planName} plan ended on ${endedOn}` : msg`Your plan ended on ${endedOn}`);
 }
 
 /**
@@ -41,14 +47,16 @@ export function SubscriptionRequiredPage({
   canManageBilling: boolean;
   canExportData: boolean;
 }) {
-  useDocumentTitle('Subscription Required');
+  const { t } = useLingui();
+  useDocumentTitle(t`Subscription Required`);
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const checkout = useCheckout();
   const { formatDate } = useDateFormat();
   const subscription = entitlements.subscription;
   const plan = subscription?.plan ?? null;
-  const action = subscriptionRequiredAction(subscription?.status);
+  // Spec §8's texts, from the rules (core.po) and the server.
+  const action = translateMessage(subscriptionRequiredAction(subscription?.status));
   const ended = endedLine(subscriptionPhase(subscriptionSnapshot(subscription), new Date()), plan?.name ?? null, formatDate);
 
   const upgrade = () => {
@@ -64,18 +72,22 @@ export function SubscriptionRequiredPage({
         <div className="grid gap-2 text-center">
           <CreditCardIcon aria-hidden className="mx-auto size-10 text-primary" />
           <h1 id="subscription-required" className="text-2xl font-semibold">
-            Subscription Required
+            <Trans>Subscription Required</Trans>
           </h1>
-          <p className="text-muted-foreground">{entitlements.subscriptionRequiredMessage}</p>
+          <p className="text-muted-foreground">{translateMessage(entitlements.subscriptionRequiredMessage)}</p>
           {ended && <p className="font-medium">{ended}</p>}
         </div>
-        <div aria-label="Current plan" role="group" className="grid gap-1 rounded-lg border p-4">
-          <p className="text-xs text-muted-foreground">Current plan</p>
-          <p className="font-semibold">{plan?.name ?? 'Trial'}</p>
+        <div aria-label={t`Current plan`} role="group" className="grid gap-1 rounded-lg border p-4">
+          <p className="text-xs text-muted-foreground">
+            <Trans>Current plan</Trans>
+          </p>
+          <p className="font-semibold">{plan?.name ?? t`Trial`}</p>
           {plan && <p className="text-sm text-muted-foreground">{pricePerPeriod(plan)}</p>}
         </div>
         {!canManageBilling && (
-          <p className="text-sm text-muted-foreground">Ask the shop owner to renew the subscription.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Ask the shop owner to renew the subscription.</Trans>
+          </p>
         )}
         <div className="grid gap-2 sm:grid-cols-2">
           {canManageBilling && (
@@ -86,13 +98,15 @@ export function SubscriptionRequiredPage({
           )}
           {canManageBilling && plan && (
             <Button variant="outline" asChild>
-              <Link to={BILLING_TAB}>See all plans</Link>
+              <Link to={BILLING_TAB}>
+                <Trans>See all plans</Trans>
+              </Link>
             </Button>
           )}
           <Button variant="outline" asChild>
             <Link to="/profile">
               <UserCogIcon aria-hidden />
-              Profile
+              <Trans>Profile</Trans>
             </Link>
           </Button>
           {canExportData && (
@@ -100,13 +114,13 @@ export function SubscriptionRequiredPage({
               {/* A plain download: the browser saves the server's attachment. */}
               <a href={EXPORT_PATH} download>
                 <DownloadIcon aria-hidden />
-                Export products (CSV)
+                <Trans>Export products (CSV)</Trans>
               </a>
             </Button>
           )}
           <Button variant="outline" onClick={leave}>
             <LogOutIcon aria-hidden />
-            Sign Out
+            <Trans>Sign Out</Trans>
           </Button>
         </div>
       </section>

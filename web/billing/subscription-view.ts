@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
 import { subscriptionPhase, type SubscriptionSnapshot } from '../../core/billing/subscription.rules';
 
@@ -18,17 +19,28 @@ export function planStatusLine(
   const phase = subscriptionPhase(subscription, now);
   switch (phase.kind) {
     case 'trial':
-      return `${daysLeftInTrial} ${daysLeftInTrial === 1 ? 'day' : 'days'} left in your trial`;
-    case 'paid':
-      if (phase.freeUntil) return `Free trial to ${formatDate(phase.freeUntil)}, then ${phase.renewsOn ? `renews on ${formatDate(phase.renewsOn)}` : 'paid'}`;
-      return phase.renewsOn ? `Renews on ${formatDate(phase.renewsOn)}` : 'Active';
-    case 'ended':
-      return phase.endedOn ? `${phase.what === 'trial' ? 'Trial ended' : 'Ended'} on ${formatDate(phase.endedOn)}` : 'No active subscription';
+      return t`${plural(daysLeftInTrial, { one: '# day left in your trial', other: '# days left in your trial' })}`;
+    case 'paid': {
+      const renewsOn = phase.renewsOn ? formatDate(phase.renewsOn) : null;
+      if (phase.freeUntil) {
+        const freeUntil = formatDate(phase.freeUntil);
+        return renewsOn ? t`Free trial to ${freeUntil}, then renews on ${renewsOn}` : t`Free trial to ${freeUntil}, then paid`;
+      }
+      return renewsOn ? t`Renews on ${renewsOn}` : t`Active`;
+    }
+    case 'ended': {
+      if (!phase.endedOn) return t`No active subscription`;
+      const endedOn = formatDate(phase.endedOn);
+      return phase.what === 'trial' ? t`Trial ended on ${endedOn}` : t`Ended on ${endedOn}`;
+    }
     case 'pending':
-      return 'Payment pending';
-    case 'cancelled':
-      return phase.endedOn ? `Cancelled, ends on ${formatDate(phase.endedOn)}` : 'Cancelled';
+      return t`Payment pending`;
+    case 'cancelled': {
+      if (!phase.endedOn) return t`Cancelled`;
+      const endsOn = formatDate(phase.endedOn);
+      return t`Cancelled, ends on ${endsOn}`;
+    }
     case 'none':
-      return 'No active subscription';
+      return t`No active subscription`;
   }
 }

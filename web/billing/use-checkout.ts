@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { translateMessage } from '../i18n/translate-message';
 import { ApiError } from '../lib/api-client';
 import { logger } from '../lib/logger';
 import { startCheckoutRequest } from './billing.api';
@@ -19,19 +21,19 @@ export function useCheckout() {
     onSuccess: ({ authorizationUrl }) => {
       const popup = window.open(authorizationUrl, '_blank');
       if (popup) {
-        toast.success('Payment Window Opened', {
-          description: 'Complete your payment in the new tab to upgrade your plan.',
+        toast.success(t`Payment Window Opened`, {
+          description: t`Complete your payment in the new tab to upgrade your plan.`,
         });
         return;
       }
-      toast.info('Redirecting to Payment');
+      toast.info(t`Redirecting to Payment`);
       window.setTimeout(() => window.location.assign(authorizationUrl), POPUP_FALLBACK_REDIRECT_MS);
     },
     onError: (error) => {
       logger.warn('Checkout failed', error);
       const description =
-        error instanceof ApiError && error.code === 'payments_not_configured' ? error.message : 'An error occurred while initiating checkout.';
-      toast.error('Failed to initiate checkout', { description });
+        error instanceof ApiError && error.code === 'payments_not_configured' ? translateMessage(error.message) : t`An error occurred while initiating checkout.`;
+      toast.error(t`Failed to initiate checkout`, { description });
     },
   });
 }
