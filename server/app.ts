@@ -46,7 +46,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
   });
   app.use('*', securityHeaders());
   const tooLarge = (c: Context<AppEnv>) =>
-    c.json(errorBody(new HttpError('payload_too_large', 'The request body is too large'), c.var.requestId), 413);
+    c.json(errorBody(new HttpError('payload_too_large', /*i18n*/ 'The request body is too large'), c.var.requestId), 413);
   const limitBody = bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: tooLarge });
   // Product photos may be up to 5 MB, plus the multipart envelope.
   const limitImageBody = bodyLimit({ maxSize: Math.max(deps.config.bodyLimitBytes, PRODUCT_IMAGE_MAX_BYTES + 64 * 1024), onError: tooLarge });
@@ -86,7 +86,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     mountedRoutes,
   );
 
-  app.all('/api/*', (c) => c.json(errorBody(new HttpError('not_found', 'No such API route'), c.var.requestId), 404));
+  app.all('/api/*', (c) => c.json(errorBody(new HttpError('not_found', /*i18n*/ 'No such API route'), c.var.requestId), 404));
   if (options.serveWeb ?? true) mountWebApp(app, deps.config.webDistDir, deps.config.isProduction);
 
   app.onError((error, c) => {
@@ -100,11 +100,11 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       return c.json(errorBody(refusal, c.var.requestId), refusal.status as 400);
     }
     if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
-      return c.json(errorBody(new HttpError('bad_request', 'The request body is not valid JSON'), c.var.requestId), 400);
+      return c.json(errorBody(new HttpError('bad_request', /*i18n*/ 'The request body is not valid JSON'), c.var.requestId), 400);
     }
     (c.var.logger ?? deps.logger).error({ err: error, path: c.req.path }, 'Unhandled error');
     return c.json(
-      errorBody(new HttpError('internal_error', 'Something went wrong on our side. Please try again.'), c.var.requestId),
+      errorBody(new HttpError('internal_error', /*i18n*/ 'Something went wrong on our side. Please try again.'), c.var.requestId),
       500,
     );
   });

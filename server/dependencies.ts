@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createMailer } from './email/email.service';
 import type { AppDependencies } from './http/context';
+import { createServerI18n } from './i18n/server-i18n';
 import type { Logger } from './logger';
 import { createTenantResolver } from './tenancy/tenant-resolver';
 
@@ -12,7 +13,8 @@ import { createTenantResolver } from './tenancy/tenant-resolver';
 export function wireDependencies(config: AppConfig, database: Database, logger: Logger): AppDependencies {
   const tenantResolver = createTenantResolver({ database, rootDomains: config.rootDomains, logger });
   const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const auth = createAuth({ config, database, mailer, tenantResolver });
+  const i18n = createServerI18n();
+  const auth = createAuth({ config, database, mailer, tenantResolver, i18n });
   const paymentProvider = choosePaymentProvider(config, database, logger);
-  return { config, database, logger, tenantResolver, tenantAccess: createTenantAccessCache(), mailer, auth, paymentProvider };
+  return { config, database, logger, tenantResolver, tenantAccess: createTenantAccessCache(), mailer, i18n, auth, paymentProvider };
 }

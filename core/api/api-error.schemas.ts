@@ -24,7 +24,14 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.enum(API_ERROR_CODES),
     message: z.string(),
+    /** English messages per field ("_" for the input as a whole). */
     fields: z.record(z.string(), z.array(z.string())).optional(),
+    /**
+     * With `fields`: the code of each of its messages, same keys and order, so a client can say it in
+     * its own language (issue 12). The schema's checks give zod's issue code (too_small, too_big,
+     * invalid_format, invalid_type, invalid_value, custom…); a server-side rule on a field gives "custom".
+     */
+    fieldCodes: z.record(z.string(), z.array(z.string())).optional(),
     requestId: z.string().optional(),
     retryAfterSeconds: z.number().int().positive().optional(),
   }),

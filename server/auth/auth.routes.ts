@@ -11,7 +11,7 @@ import { sessionResponseSchema, sessionUserSchema } from '../../core/auth/sessio
 import { HttpError } from '../http/errors';
 import { consumeRateLimit, countAttempt } from '../http/rate-limit';
 import { trustedOrigin } from '../http/public-origin';
-import { requestMeta } from '../http/request-meta';
+import { languageHints, requestMeta } from '../http/request-meta';
 import { publicRoute, userRoute } from '../http/routes';
 import { loadSessionUser, signIn, signOut } from './auth.service';
 import { changeRequiredPassword, confirmEmailChange, requestPasswordReset, resetPassword } from './credentials.service';
@@ -101,8 +101,11 @@ export const authRoutes = [
       // A link built from an unknown Host could send the reset token to whoever named that host:
       // then no e-mail goes out, and the answer is the same.
       const origin = await trustedOrigin(c);
-      if (origin) await requestPasswordReset(c.var.deps, input.email, `${origin}/reset-password`, meta);
-      return c.json({ message: 'If that address has an account, a reset link is on its way. Check your e-mail.' }, 202);
+      if (origin) {
+        const { tenant } = await c.var.deps.tenantResolver.resolve(c.req.header('host'));
+        await requestPasswordReset(c.var.deps, input.email, `${origin}/reset-password`, meta, languageHints(c, tenant?.id ?? null));
+      }
+      return c.json({ message: /*i18n*/ 'If that address has an account, a reset link is on its way. Check your e-mail.' }, 202);
     },
   ),
   publicRoute(
@@ -116,7 +119,7 @@ export const authRoutes = [
     }),
     async (c) => {
       await resetPassword(c.var.deps, c.req.valid('json'));
-      return c.json({ message: 'Your password has been reset. Sign in with the new password.' }, 200);
+      return c.json({ message: /*i18n*/ 'Your password has been reset. Sign in with the new password.' }, 200);
     },
   ),
   userRoute(

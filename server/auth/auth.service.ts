@@ -10,7 +10,7 @@ import type { Principal } from './principal';
 import { findMembership } from './sign-in-policy';
 import { SignInRefused, assertHostAllowsSignIn } from './sign-in-policy';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const INVALID_CREDENTIALS_MESSAGE = /*i18n*/ 'Invalid email or password';
 
 export interface RequestMeta {
   headers: Headers;
@@ -99,12 +99,13 @@ export async function loadSessionUser(deps: AppDependencies, userId: string, ten
       fullName: profiles.fullName,
       role: profiles.role,
       requirePasswordChange: profiles.requirePasswordChange,
+      language: profiles.language,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) throw new HttpError('unauthorized', 'Session expired. Please log in again.');
+  if (!row) throw new HttpError('unauthorized', /*i18n*/ 'Session expired. Please log in again.');
   const isPlatformAdmin = isPlatformAdminRole(row.role);
   // The web app mirrors the role the person has in the session's shop, as the server authorises
   // by it (issue 11 "Role per membership"); a platform admin keeps the platform role.
@@ -119,6 +120,7 @@ export async function loadSessionUser(deps: AppDependencies, userId: string, ten
     requirePasswordChange: row.requirePasswordChange ?? false,
     emailVerified: row.emailVerified,
     homePath: homePathForRole(row.role),
+    language: row.language ?? null,
   };
 }
 
@@ -135,18 +137,18 @@ export function toHttpError(error: unknown): Error {
     case 'ACCOUNT_DEACTIVATED':
     case 'TENANT_REQUIRED':
     case 'TENANT_INACTIVE':
-      return new HttpError('forbidden', body.message ?? 'You cannot sign in here.');
+      return new HttpError('forbidden', body.message ?? /*i18n*/ 'You cannot sign in here.');
     case 'PASSWORD_TOO_SHORT':
     case 'PASSWORD_TOO_LONG':
-      return new HttpError('validation_failed', body.message ?? 'Password is not allowed', { newPassword: [body.message ?? 'Password is not allowed'] });
+      return new HttpError('validation_failed', body.message ?? /*i18n*/ 'Password is not allowed', { newPassword: [body.message ?? /*i18n*/ 'Password is not allowed'] });
     case 'INVALID_TOKEN':
-      return new HttpError('bad_request', 'This link is invalid or has expired. Ask for a new one.');
+      return new HttpError('bad_request', /*i18n*/ 'This link is invalid or has expired. Ask for a new one.');
     case 'INVALID_OTP':
     case 'OTP_EXPIRED':
     case 'TOO_MANY_ATTEMPTS':
-      return new HttpError('bad_request', 'Invalid or expired verification code');
+      return new HttpError('bad_request', /*i18n*/ 'Invalid or expired verification code');
     default:
-      if (error.statusCode === 401) return new HttpError('unauthorized', 'Session expired. Please log in again.');
-      return new HttpError('bad_request', body.message ?? 'The request could not be completed');
+      if (error.statusCode === 401) return new HttpError('unauthorized', /*i18n*/ 'Session expired. Please log in again.');
+      return new HttpError('bad_request', body.message ?? /*i18n*/ 'The request could not be completed');
   }
 }

@@ -12,6 +12,8 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/auth';
 import type { Mailer } from '../email/email.service';
+import { currentRequestLanguage, emailLanguage } from '../i18n/email-language';
+import type { ServerI18n } from '../i18n/server-i18n';
 import type { TenantResolver } from '../tenancy/tenant-resolver';
 import { passwordResetEmail, verificationCodeEmail } from './auth.emails';
 import { SignInRefused, decideSignIn } from './sign-in-policy';
@@ -24,8 +26,8 @@ export const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
  * Its HTTP handler is not mounted: our own routes call auth.api so every route keeps our access
  * levels, error shape, rate limits and OpenAPI (docs/decisions/0007-accounts-data-model.md).
  */
-export function createAuth(options: { config: AppConfig; database: Database; mailer: Mailer; tenantResolver: TenantResolver }) {
-  const { config, database, mailer, tenantResolver } = options;
+export function createAuth(options: { config: AppConfig; database: Database; mailer: Mailer; tenantResolver: TenantResolver; i18n: ServerI18n }) {
+  const { config, database, mailer, tenantResolver, i18n } = options;
   return betterAuth({
     appName: 'Dukani',
     baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
@@ -63,7 +65,10 @@ export function createAuth(options: { config: AppConfig; database: Database; mai
         // url carries our page as callbackURL (set by the route from the request's own origin).
         const page = new URL(url).searchParams.get('callbackURL') ?? `${config.publicUrl ?? ''}/reset-password`;
         const link = `${page}${page.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetEmail({ to: user.email, name: user.name, link }));
+        // In the recipient's language (server/i18n/email-language.ts); the request's hints come from
+        // the code that called better-auth (credentials.service.ts requestPasswordReset).
+        const locale = await emailLanguage(database, { userId: user.id }, currentRequestLanguage());
+        await mailer.send(passwordResetEmail(i18n.of(locale), { to: user.email, name: user.name, link }));
       },
     },
     plugins: [
@@ -76,7 +81,8 @@ export function createAuth(options: { config: AppConfig; database: Database; mai
         disableSignUp: true,
         resendStrategy: 'rotate',
         async sendVerificationOTP({ email, otp }) {
-          await mailer.send(verificationCodeEmail({ to: email, code: otp }));
+          const locale = await emailLanguage(database, { email }, currentRequestLanguage());
+          await mailer.send(verificationCodeEmail(i18n.of(locale), { to: email, code: otp }));
         },
       }),
     ],

@@ -6,6 +6,7 @@ import { SAME_AS_CURRENT_PASSWORD_MESSAGE, SAME_AS_TEMPORARY_PASSWORD_MESSAGE } 
 import { checkEmailChange } from '../../core/profile/profile.schemas';
 import { profiles, users, verifications } from '../db/schema/auth';
 import type { AppDependencies } from '../http/context';
+import { emailLanguage, withRequestLanguage, type RequestLanguageHints } from '../i18n/email-language';
 import { HttpError } from '../http/errors';
 import { recordActivity } from './activity.service';
 import { emailChangeEmail } from './auth.emails';
@@ -14,9 +15,16 @@ import type { Principal } from './principal';
 
 const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
 
-export async function requestPasswordReset(deps: AppDependencies, email: string, redirectTo: string, meta: RequestMeta) {
+export async function requestPasswordReset(
+  deps: AppDependencies,
+  email: string,
+  redirectTo: string,
+  meta: RequestMeta,
+  language: RequestLanguageHints,
+) {
   try {
-    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo }, headers: meta.headers });
+    // better-auth writes the e-mail (auth.ts sendResetPassword), in the language these hints help choose.
+    await withRequestLanguage(language, () => deps.auth.api.requestPasswordReset({ body: { email, redirectTo }, headers: meta.headers }));
   } catch (error) {
     // The answer is the same whether or not the address exists; a delivery fault is only logged.
     deps.logger.error({ err: error }, 'Password reset request failed');
@@ -43,7 +51,7 @@ export async function changeRequiredPassword(deps: AppDependencies, userId: stri
     .where(eq(profiles.userId, userId))
     .limit(1);
   if (!profile?.requirePasswordChange) {
-    throw new HttpError('conflict', 'No password change is required. Change your password from your profile.');
+    throw new HttpError('conflict', /*i18n*/ 'No password change is required. Change your password from your profile.');
   }
   await refuseUnchangedPassword(deps, userId, newPassword, SAME_AS_TEMPORARY_PASSWORD_MESSAGE);
   const context = await deps.auth.$context;
@@ -82,7 +90,7 @@ export async function changePassword(
     return result.headers.getSetCookie();
   } catch (error) {
     if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === 'INVALID_PASSWORD') {
-      throw new HttpError('validation_failed', 'Current password is incorrect', { currentPassword: ['Current password is incorrect'] });
+      throw new HttpError('validation_failed', /*i18n*/ 'Current password is incorrect', { currentPassword: [/*i18n*/ 'Current password is incorrect'] });
     }
     throw toHttpError(error);
   }
@@ -91,14 +99,20 @@ export async function changePassword(
 const emailChangeIdentifier = (token: string) => `email-change:${createHash('sha256').update(token).digest('hex')}`;
 
 /** Sends a confirmation link to the new address; the change happens when it is followed. */
-export async function requestEmailChange(deps: AppDependencies, principal: Principal, newEmail: string, origin: string) {
+export async function requestEmailChange(
+  deps: AppDependencies,
+  principal: Principal,
+  newEmail: string,
+  origin: string,
+  language: RequestLanguageHints,
+) {
   const problem = checkEmailChange(newEmail, principal.email);
   if (problem) throw new HttpError('validation_failed', problem, { newEmail: [problem] });
   const email = newEmail.trim().toLowerCase();
   const [taken] = await deps.database.platform.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (taken) {
-    throw new HttpError('conflict', 'That e-mail address is already used by another account.', {
-      newEmail: ['That e-mail address is already used by another account.'],
+    throw new HttpError('conflict', /*i18n*/ 'That e-mail address is already used by another account.', {
+      newEmail: [/*i18n*/ 'That e-mail address is already used by another account.'],
     });
   }
   const token = randomBytes(32).toString('base64url');
@@ -108,11 +122,13 @@ export async function requestEmailChange(deps: AppDependencies, principal: Princ
     expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
   });
   const link = `${origin}/auth/callback?type=email_change&token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({ ...emailChangeEmail({ to: email, link }), tenantId: principal.sessionTenantId });
+  // The new address is not an account yet: the message is in the language of the person asking.
+  const locale = await emailLanguage(deps.database, { userId: principal.userId }, language);
+  await deps.mailer.send({ ...emailChangeEmail(deps.i18n.of(locale), { to: email, link }), tenantId: principal.sessionTenantId });
 }
 
 export async function confirmEmailChange(deps: AppDependencies, token: string): Promise<{ email: string }> {
-  const invalid = new HttpError('bad_request', 'This link is invalid or has expired. Ask for a new one.');
+  const invalid = new HttpError('bad_request', /*i18n*/ 'This link is invalid or has expired. Ask for a new one.');
   return deps.database.platform.transaction(async (tx) => {
     // Deleting the row claims it: a link works once even when clicked twice at the same time.
     const [claimed] = await tx
@@ -126,7 +142,7 @@ export async function confirmEmailChange(deps: AppDependencies, token: string): 
       .from(users)
       .where(and(eq(users.email, newEmail), ne(users.id, userId)))
       .limit(1);
-    if (taken) throw new HttpError('conflict', 'That e-mail address is already used by another account.');
+    if (taken) throw new HttpError('conflict', /*i18n*/ 'That e-mail address is already used by another account.');
     const now = new Date();
     const [updated] = await tx
       .update(users)

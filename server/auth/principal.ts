@@ -28,7 +28,7 @@ export interface Principal {
   renewal: { token: string } | null;
 }
 
-export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+export const SESSION_EXPIRED_MESSAGE = /*i18n*/ 'Session expired. Please log in again.';
 
 /** The session, its user and role in one query, from the signed session cookie. */
 export async function readPrincipal(deps: AppDependencies, headers: Headers): Promise<Principal | null> {
@@ -113,7 +113,7 @@ export async function requireTenantAccess(
 ): Promise<{ tenantId: string; role: string | null }> {
   const tenantId = await requestTenantId(deps, principal, host);
   const isMemberCheck = !principal.isPlatformAdmin;
-  if (isMemberCheck && principal.sessionTenantId !== tenantId) throw new HttpError('not_found', 'Not found');
+  if (isMemberCheck && principal.sessionTenantId !== tenantId) throw new HttpError('not_found', /*i18n*/ 'Not found');
   const now = new Date();
   // Platform admins act in shops they are not signed into: no stamp was read, so nothing is reused.
   const accessVersion = principal.sessionTenantId === tenantId ? principal.sessionTenantAccessVersion : null;
@@ -128,12 +128,12 @@ export async function requireTenantAccess(
   if (facts.tenantStatus === null || !isUsableTenantStatus(facts.tenantStatus)) throw new HttpError('not_found', NO_SHOP_MESSAGE);
   let role = principal.role;
   if (isMemberCheck) {
-    if (!facts.membership) throw new HttpError('not_found', 'Not found');
+    if (!facts.membership) throw new HttpError('not_found', /*i18n*/ 'Not found');
     if (!facts.membership.isActive) throw new HttpError('unauthorized', SESSION_EXPIRED_MESSAGE);
     role = facts.membership.role;
   }
   if (!hasTenantRole(role, access.minRole)) {
-    throw new HttpError('forbidden', 'Your role does not allow this. Ask your shop owner.');
+    throw new HttpError('forbidden', /*i18n*/ 'Your role does not allow this. Ask your shop owner.');
   }
   if (access.checkGate || access.feature) {
     assertPlanAllows(subscriptionStateAt(facts.subscription, now), { feature: access.feature, checkGate: access.checkGate }, now);
@@ -141,7 +141,7 @@ export async function requireTenantAccess(
   return { tenantId, role };
 }
 
-const NO_SHOP_MESSAGE = 'No shop at this address';
+const NO_SHOP_MESSAGE = /*i18n*/ 'No shop at this address';
 
 // The application role may read the tenants table (server/db/migrations/0001_tenant_isolation.sql).
 async function readTenantStatus(tx: TenantTx, tenantId: string): Promise<string | null> {

@@ -9,37 +9,37 @@ export const AUTH_RATE_LIMITS = {
     name: 'failed-sign-in:account-address',
     max: 10,
     windowSeconds: 15 * 60,
-    message: 'Too many sign-in attempts for this account. Please try again in {seconds} seconds.',
+    message: /*i18n*/ 'Too many sign-in attempts for this account. Please try again in {seconds} seconds.',
   },
   failedSignInPerAddress: {
     name: 'failed-sign-in:ip',
     max: 300,
     windowSeconds: 15 * 60,
-    message: 'Too many failed sign-ins from this network. Please try again in {seconds} seconds.',
+    message: /*i18n*/ 'Too many failed sign-ins from this network. Please try again in {seconds} seconds.',
   },
   // A shared address serves many people; the per-address limit only stops mass mailing.
   resetPerAddress: {
     name: 'reset:ip',
     max: 100,
     windowSeconds: 60 * 60,
-    message: 'Too many reset requests. Please try again in {seconds} seconds.',
+    message: /*i18n*/ 'Too many reset requests. Please try again in {seconds} seconds.',
   },
   resetPerEmail: {
     name: 'reset:email',
     max: 3,
     windowSeconds: 60 * 60,
-    message: 'A reset link was sent recently. Please check your e-mail or try again in {seconds} seconds.',
+    message: /*i18n*/ 'A reset link was sent recently. Please check your e-mail or try again in {seconds} seconds.',
   },
   verificationCode: {
     name: 'verify-email:user',
     max: 1,
     windowSeconds: 60,
-    message: 'Please wait {seconds} seconds before requesting another code.',
+    message: /*i18n*/ 'Please wait {seconds} seconds before requesting another code.',
   },
   emailChange: {
     name: 'email-change:user',
     max: 3,
     windowSeconds: 60 * 60,
-    message: 'Too many e-mail change requests. Please try again in {seconds} seconds.',
+    message: /*i18n*/ 'Too many e-mail change requests. Please try again in {seconds} seconds.',
   },
 } satisfies Record<string, RateLimitRule>;

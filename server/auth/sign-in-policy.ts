@@ -18,8 +18,8 @@ export class SignInRefused extends Error {
   }
 }
 
-export const DEACTIVATED_MESSAGE = 'This account has been deactivated. Contact your administrator.';
-export const INACTIVE_TENANT_MESSAGE = 'This shop is not active. Contact Dukani support.';
+export const DEACTIVATED_MESSAGE = /*i18n*/ 'This account has been deactivated. Contact your administrator.';
+export const INACTIVE_TENANT_MESSAGE = /*i18n*/ 'This shop is not active. Contact Dukani support.';
 
 export interface SignInDecision {
   /** The tenant the session belongs to: the host's tenant, or the home tenant on a tenantless host. */
@@ -39,7 +39,7 @@ export async function assertHostAllowsSignIn(database: Database, context: Tenant
     return;
   }
   if (!context.allowTenantlessAuth) {
-    throw new SignInRefused('TENANT_REQUIRED', "Sign in at your shop's address, for example yourshop.dukani.co.ke.");
+    throw new SignInRefused('TENANT_REQUIRED', /*i18n*/ "Sign in at your shop's address, for example yourshop.dukani.co.ke.");
   }
 }
 
@@ -63,7 +63,7 @@ export async function decideSignIn(database: Database, userId: string, context: 
     if (isPlatformAdmin) return { tenantId: context.tenant.id, role, isPlatformAdmin };
     const membership = await findMembership(database, context.tenant.id, userId);
     // Answered as a wrong password (toHttpError): anything else would confirm the password was right.
-    if (!membership) throw new SignInRefused('NOT_A_MEMBER', 'Not a member of this shop');
+    if (!membership) throw new SignInRefused('NOT_A_MEMBER', /*i18n*/ 'Not a member of this shop');
     if (!membership.isActive) throw new SignInRefused('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
     return { tenantId: context.tenant.id, role, isPlatformAdmin };
   }

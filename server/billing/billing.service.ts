@@ -31,7 +31,7 @@ function toEntitlementsResponse(state: SubscriptionState, now: Date): Entitlemen
 
 /** The configured provider; without one (production, no key, no PAYMENTS_SANDBOX) nothing can be paid. */
 function requirePaymentProvider(deps: AppDependencies): PaymentProvider {
-  if (!deps.paymentProvider) throw new HttpError('payments_not_configured', 'Payments are not configured on this server.');
+  if (!deps.paymentProvider) throw new HttpError('payments_not_configured', /*i18n*/ 'Payments are not configured on this server.');
   return deps.paymentProvider;
 }
 
@@ -123,7 +123,7 @@ export async function startCheckout(
       sql`select p.name, p.period, e.price_minor, e.setup_fee_minor, p.is_active from billing_plans p,
           lateral get_tenant_effective_pricing(${input.tenantId}::uuid, p.id) e where p.id = ${input.planId}`,
     );
-    if (!price?.is_active) throw new HttpError('validation_failed', 'Choose a plan', { planId: ['That plan is not available'] });
+    if (!price?.is_active) throw new HttpError('validation_failed', /*i18n*/ 'Choose a plan', { planId: [/*i18n*/ 'That plan is not available'] });
     const amountMinor = price.price_minor + price.setup_fee_minor;
     await tx.insert(paymentHistory).values({
       tenantId: input.tenantId,
@@ -157,7 +157,7 @@ export async function startCheckout(
   } catch (error) {
     deps.logger.error({ err: error, reference }, 'Checkout initialisation failed');
     await recordPaymentStatus(deps, input.tenantId, reference, 'failed', { error: error instanceof Error ? error.message : String(error) });
-    throw new HttpError('service_unavailable', 'Failed to initiate checkout');
+    throw new HttpError('service_unavailable', /*i18n*/ 'Failed to initiate checkout');
   }
 }
 
@@ -263,14 +263,14 @@ export async function verifyAndApply(deps: AppDependencies, reference: string, e
   try {
     verified = await provider.verifyTransaction(reference);
   } catch (error) {
-    if (error instanceof PaymentProviderError && error.status === 404) throw new HttpError('not_found', 'Payment not found');
+    if (error instanceof PaymentProviderError && error.status === 404) throw new HttpError('not_found', /*i18n*/ 'Payment not found');
     deps.logger.error({ err: error, reference }, 'Payment verification failed');
-    throw new HttpError('service_unavailable', 'Failed to verify payment');
+    throw new HttpError('service_unavailable', /*i18n*/ 'Failed to verify payment');
   }
   const tenantId = typeof verified.metadata.tenant_id === 'string' ? verified.metadata.tenant_id : null;
   // The reference must belong to the tenant asking: nobody verifies another shop's payment.
   if (!tenantId || (expectedTenantId && tenantId !== expectedTenantId) || verified.reference !== reference) {
-    throw new HttpError('not_found', 'Payment not found');
+    throw new HttpError('not_found', /*i18n*/ 'Payment not found');
   }
   return { tenantId, result: await applyVerifiedTransaction(deps, tenantId, verified) };
 }

@@ -52,7 +52,7 @@ export const paymentCallbackRoutes = [
     }),
     async (c) => {
       const transaction = await findSandboxTransaction(c.var.deps.database, c.req.valid('param').accessCode);
-      if (!transaction || c.var.deps.paymentProvider?.name !== 'sandbox') throw new HttpError('not_found', 'No such checkout');
+      if (!transaction || c.var.deps.paymentProvider?.name !== 'sandbox') throw new HttpError('not_found', /*i18n*/ 'No such checkout');
       const plan = typeof transaction.metadata.plan === 'string' ? transaction.metadata.plan : null;
       return c.html(sandboxCheckoutPage({ ...transaction, plan, amount: formatMinorUnits(transaction.amountMinor, transaction.currency) }), 200);
     },
@@ -69,9 +69,9 @@ export const paymentCallbackRoutes = [
     async (c) => {
       const { accessCode, outcome } = c.req.valid('param');
       const { database } = c.var.deps;
-      if (c.var.deps.paymentProvider?.name !== 'sandbox') throw new HttpError('not_found', 'No such checkout');
+      if (c.var.deps.paymentProvider?.name !== 'sandbox') throw new HttpError('not_found', /*i18n*/ 'No such checkout');
       const transaction = await decideSandboxTransaction(database, accessCode, outcome === 'pay' ? 'success' : 'failed');
-      if (!transaction) throw new HttpError('not_found', 'No such checkout');
+      if (!transaction) throw new HttpError('not_found', /*i18n*/ 'No such checkout');
       await verifyAndApply(c.var.deps, transaction.reference);
       const back = new URL(transaction.callbackUrl);
       back.searchParams.set('reference', transaction.reference);

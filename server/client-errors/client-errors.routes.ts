@@ -9,7 +9,7 @@ const REPORTS_PER_ADDRESS: RateLimitRule = {
   name: 'client-errors:ip',
   max: 30,
   windowSeconds: 60,
-  message: 'Too many error reports. Please try again in {seconds} seconds.',
+  message: /*i18n*/ 'Too many error reports. Please try again in {seconds} seconds.',
 };
 
 // The error page says "We've logged this issue": the web app reports what it caught here.

@@ -9,7 +9,7 @@ import { isLoopbackClient } from '../http/request-meta';
 import { publicRoute } from '../http/routes';
 import { listOutbox } from './email.service';
 
-const OUTBOX_FORBIDDEN_MESSAGE = 'The development mailbox opens only on the machine running Dukani, or for a platform admin.';
+const OUTBOX_FORBIDDEN_MESSAGE = /*i18n*/ 'The development mailbox opens only on the machine running Dukani, or for a platform admin.';
 
 // The development mailbox (/dev/mailbox) reads the outbox. Never served in production.
 export const emailRoutes = [
@@ -32,7 +32,7 @@ export const emailRoutes = [
       },
     }),
     async (c) => {
-      if (c.var.deps.config.isProduction) throw new HttpError('not_found', 'No such API route');
+      if (c.var.deps.config.isProduction) throw new HttpError('not_found', /*i18n*/ 'No such API route');
       // Every shop's mail, reset links included: for this machine or a platform admin only.
       if (!isLoopbackClient(c) && !(await readPrincipal(c.var.deps, c.req.raw.headers))?.isPlatformAdmin) {
         throw new HttpError('forbidden', OUTBOX_FORBIDDEN_MESSAGE);

@@ -31,6 +31,7 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'POST /api/auth/required-password-change': { newPassword: 'Correct-Horse-43', confirmPassword: 'Correct-Horse-43' },
   'POST /api/auth/email-change/confirm': { token: 'an-email-change-token' },
   'PATCH /api/profile': { fullName: 'Amina Odhiambo' },
+  'PUT /api/profile/language': { language: 'sw' },
   'PUT /api/profile/contact': {
     name: 'Amina',
     email: 'amina@example.test',
@@ -50,6 +51,7 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
     receiptHeader: 'Karibu!\nMoi Avenue',
     receiptFooter: 'Asante',
     kraPin: 'P051234567X',
+    defaultLanguage: 'sw',
   },
   'PATCH /api/settings/inventory': { allowNegativeStock: false },
   'POST /api/billing/checkout': { planId: SOME_UUID },

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../billing/payment-provider';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../email/email.service';
+import type { ServerI18n } from '../i18n/server-i18n';
 import type { Logger } from '../logger';
 import type { TenantResolver } from '../tenancy/tenant-resolver';
 
@@ -17,6 +18,8 @@ export interface AppDependencies {
   /** The tenant-route guard's recent reads of memberships and subscriptions. */
   tenantAccess: TenantAccessCache;
   mailer: Mailer;
+  /** The server's messages in each language (its e-mails), from web/locales/{locale}/server.po. */
+  i18n: ServerI18n;
   auth: Auth;
   /** Null when payments are not configured (production without a Paystack key or PAYMENTS_SANDBOX). */
   paymentProvider: PaymentProvider | null;

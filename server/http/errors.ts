@@ -27,7 +27,7 @@ export class HttpError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string[]>,
-    readonly meta: { retryAfterSeconds?: number } = {},
+    readonly meta: { retryAfterSeconds?: number; fieldCodes?: Record<string, string[]> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -35,7 +35,7 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new HttpError('not_found', message);
+export const notFound = (message = /*i18n*/ 'Not found') => new HttpError('not_found', message);
 
 /**
  * Hono's own 4xx refusals (a body its validator cannot parse, a wrong content type) as our error:
@@ -43,25 +43,41 @@ export const notFound = (message = 'Not found') => new HttpError('not_found', me
  */
 export function fromHttpException(exception: HTTPException, contentType: string | undefined): HttpError {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (exception.status === 415) return new HttpError('unsupported_media_type', 'Send the request body as the content type this operation expects');
+  if (exception.status === 415) return new HttpError('unsupported_media_type', /*i18n*/ 'Send the request body as the content type this operation expects');
   if (exception.status === 400 && /^application\/([\w.-]+\+)?json$/.test(mediaType)) {
-    return new HttpError('bad_request', 'The request body is not valid JSON');
+    return new HttpError('bad_request', /*i18n*/ 'The request body is not valid JSON');
   }
   if (exception.status === 400 && (mediaType === 'multipart/form-data' || mediaType === 'application/x-www-form-urlencoded')) {
-    return new HttpError('bad_request', 'The upload could not be read; choose the file and send it again');
+    return new HttpError('bad_request', /*i18n*/ 'The upload could not be read; choose the file and send it again');
   }
   const code = (Object.keys(STATUS_BY_CODE) as ApiErrorCode[]).find((candidate) => STATUS_BY_CODE[candidate] === exception.status);
-  return new HttpError(code ?? 'bad_request', exception.message || 'The request could not be read');
+  return new HttpError(code ?? 'bad_request', exception.message || /*i18n*/ 'The request could not be read');
 }
 
-/** Zod issues as { "field.path": ["message", …] }; issues on the whole input go under "_". */
-export function fieldMessages(error: z.ZodError): Record<string, string[]> {
+/**
+ * Zod issues as { "field.path": ["message", …] } and, in the same shape and order, each issue's code
+ * (too_small, invalid_format, …); issues on the whole input go under "_".
+ */
+export function fieldIssues(error: z.ZodError): { fields: Record<string, string[]>; fieldCodes: Record<string, string[]> } {
   const fields: Record<string, string[]> = {};
+  const fieldCodes: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
     (fields[key] ??= []).push(issue.message);
+    (fieldCodes[key] ??= []).push(issue.code);
   }
-  return fields;
+  return { fields, fieldCodes };
+}
+
+/** The 400 for input its schema refuses: one English message and one code per problem, by field. */
+export function validationError(error: z.ZodError): HttpError {
+  const { fields, fieldCodes } = fieldIssues(error);
+  return new HttpError('validation_failed', /*i18n*/ 'Some fields are invalid', fields, { fieldCodes });
+}
+
+/** A code for every field message, same keys and order: the schema's when it gave one, else "custom" (a server rule). */
+function codesFor(fields: Record<string, string[]>, known: Record<string, string[]> | undefined): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages.map((_, index) => known?.[key]?.[index] ?? 'custom')]));
 }
 
 export function errorBody(error: HttpError, requestId?: string): ApiErrorBody {
@@ -69,7 +85,7 @@ export function errorBody(error: HttpError, requestId?: string): ApiErrorBody {
     error: {
       code: error.code,
       message: error.message,
-      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.fields ? { fields: error.fields, fieldCodes: codesFor(error.fields, error.meta.fieldCodes) } : {}),
       ...(error.meta.retryAfterSeconds ? { retryAfterSeconds: error.meta.retryAfterSeconds } : {}),
       ...(requestId ? { requestId } : {}),
     },

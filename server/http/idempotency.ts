@@ -26,7 +26,7 @@ export function readIdempotencyKey(c: Context, body: unknown = validatedJson(c))
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
   if (key === undefined || key === '') return null;
   if (!keySchema.safeParse(key).success) {
-    throw new HttpError('validation_failed', 'The Idempotency-Key header must be a uuid', { [IDEMPOTENCY_KEY_HEADER]: ['Must be a uuid'] });
+    throw new HttpError('validation_failed', /*i18n*/ 'The Idempotency-Key header must be a uuid', { [IDEMPOTENCY_KEY_HEADER]: [/*i18n*/ 'Must be a uuid'] });
   }
   const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
   if (body instanceof Uint8Array) hash.update(body);
@@ -54,7 +54,7 @@ export async function claimRequestKey(tx: TenantTx, tenantId: string, requestKey
   if (bound && bound.requestHash !== requestKey.requestHash) {
     throw new HttpError(
       'idempotency_key_reused',
-      'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
+      /*i18n*/ 'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
     );
   }
 }

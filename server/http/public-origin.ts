@@ -5,7 +5,7 @@ import type { TenantResolver } from '../tenancy/tenant-resolver';
 import type { AppEnv } from './context';
 import { HttpError } from './errors';
 
-export const UNKNOWN_ORIGIN_MESSAGE = "E-mail links can only be sent from your shop's own address. Open Dukani there and try again.";
+export const UNKNOWN_ORIGIN_MESSAGE = /*i18n*/ "E-mail links can only be sent from your shop's own address. Open Dukani there and try again.";
 
 export interface OriginRequest {
   /** The Host header as the client sent it (client input). */

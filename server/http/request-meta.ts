@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { RequestMeta } from '../auth/auth.service';
+import type { RequestLanguageHints } from '../i18n/email-language';
 import type { AppEnv } from './context';
 
 /** The client address: X-Forwarded-For only behind a trusted proxy, else the socket's peer. */
@@ -49,4 +50,12 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
   if (userAgent) headers.set('user-agent', userAgent);
   if (ipAddress) headers.set('x-forwarded-for', ipAddress);
   return { headers, ipAddress, userAgent };
+}
+
+/**
+ * What the request says about the language of an e-mail it causes (server/i18n/email-language.ts):
+ * its Accept-Language (the web app's screen language) and the shop it is made in.
+ */
+export function languageHints(c: Context<AppEnv>, tenantId: string | null): RequestLanguageHints {
+  return { acceptLanguage: c.req.header('accept-language') ?? null, tenantId };
 }

@@ -5,7 +5,7 @@ import type { FeatureKey } from '../../core/billing/plan-features.rules';
 import { recordAuditEvent } from '../audit/audit-events.service';
 import { renewSessionIfDue, requirePrincipal, requireTenantAccess, type Principal } from '../auth/principal';
 import type { AppEnv } from './context';
-import { errorBody, fieldMessages, HttpError } from './errors';
+import { errorBody, HttpError, validationError } from './errors';
 
 // Every route declares who may call it (docs/decisions/0005-api-conventions.md). A route reaches
 // the app only through mountRoutes, which takes nothing but RouteDefinitions made by these builders.
@@ -80,7 +80,7 @@ async function recordPlatformAdminRequest(c: Context<AppEnv>, principal: Princip
 export function platformRoute<R extends RouteConfig>(route: R, handler: RouteHandler<R, AppEnv>): RouteDefinition {
   const platformAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
     const principal = await authenticate(c);
-    if (!principal.isPlatformAdmin) throw new HttpError('not_found', 'Not found');
+    if (!principal.isPlatformAdmin) throw new HttpError('not_found', /*i18n*/ 'Not found');
     c.set('principal', principal);
     await next();
   };
@@ -140,8 +140,7 @@ export function createApiRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        const error = new HttpError('validation_failed', 'Some fields are invalid', fieldMessages(result.error));
-        return c.json(errorBody(error, c.var.requestId), 400);
+        return c.json(errorBody(validationError(result.error), c.var.requestId), 400);
       }
     },
   });

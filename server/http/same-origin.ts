@@ -24,5 +24,5 @@ export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 function refuse(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
-  return c.json(errorBody(new HttpError('forbidden', 'Cross-site request refused'), c.var.requestId), 403);
+  return c.json(errorBody(new HttpError('forbidden', /*i18n*/ 'Cross-site request refused'), c.var.requestId), 403);
 }

@@ -23,12 +23,12 @@ export interface ImageUpload {
 
 export async function reencodeImage(bytes: Buffer, upload: ImageUpload): Promise<Buffer> {
   const refuse = (message: string) => new HttpError('validation_failed', message, { [upload.field]: [message] });
-  if (bytes.length === 0) throw refuse('That file is empty');
+  if (bytes.length === 0) throw refuse(/*i18n*/ 'That file is empty');
   // metadata() reads the header only: no pixels are decoded yet.
   const metadata = await sharp(bytes, { failOn: 'error' })
     .metadata()
     .catch(() => null);
-  if (!metadata || metadata.format !== upload.declared) throw refuse('That file is not the image it claims to be');
+  if (!metadata || metadata.format !== upload.declared) throw refuse(/*i18n*/ 'That file is not the image it claims to be');
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > upload.maxPixels) {
     throw refuse(`That image is too large: at most ${Math.floor(upload.maxPixels / 1_000_000)} megapixels`);
   }
@@ -39,6 +39,6 @@ export async function reencodeImage(bytes: Buffer, upload: ImageUpload): Promise
     .encode(image)
     .toBuffer()
     .catch(() => {
-      throw refuse('That image could not be read; try saving it again as PNG or JPEG');
+      throw refuse(/*i18n*/ 'That image could not be read; try saving it again as PNG or JPEG');
     });
 }

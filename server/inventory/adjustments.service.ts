@@ -76,7 +76,7 @@ function headerQuery(tx: TenantTx) {
 export async function getAdjustment(database: Database, tenantId: string, adjustmentId: string): Promise<Adjustment> {
   const { header, lines } = await database.withTenant(tenantId, async (tx) => {
     const [found] = await headerQuery(tx).where(eq(stockAdjustments.id, adjustmentId));
-    if (!found) throw notFound('Adjustment not found');
+    if (!found) throw notFound(/*i18n*/ 'Adjustment not found');
     const movementLines = await tx
       .select({
         variantId: stockMovements.variantId,

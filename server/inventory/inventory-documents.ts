@@ -60,7 +60,7 @@ export function lineProblems(
   quantityMilli: number,
   fields: { variant: string; quantity: string },
 ): Record<string, string[]> {
-  if (!item) return { [fields.variant]: ['Product not found'] };
+  if (!item) return { [fields.variant]: [/*i18n*/ 'Product not found'] };
   if (!item.trackStock) return { [fields.variant]: [`${itemLabel(item)} does not track stock`] };
   if (!item.allowsDecimals && quantityMilli % QUANTITY_SCALE !== 0) {
     return { [fields.quantity]: [`${itemLabel(item)} is counted in whole units`] };
@@ -80,7 +80,7 @@ export async function requireLineItems(
     const variant = `lines.${index}.variantId`;
     Object.assign(fields, lineProblems(items.get(line.variantId), line.quantityMilli, { variant, quantity: `lines.${index}.${quantityField}` }));
   });
-  if (Object.keys(fields).length > 0) throw new HttpError('validation_failed', 'Some lines are invalid', fields);
+  if (Object.keys(fields).length > 0) throw new HttpError('validation_failed', /*i18n*/ 'Some lines are invalid', fields);
   return items;
 }
 
@@ -90,7 +90,7 @@ export async function requireActiveLocation(tx: TenantTx, locationId: string, fi
     .select({ id: locations.id, name: locations.name, isActive: locations.isActive })
     .from(locations)
     .where(eq(locations.id, locationId));
-  if (!location) throw new HttpError('validation_failed', 'Location not found', { [field]: ['Location not found'] });
+  if (!location) throw new HttpError('validation_failed', /*i18n*/ 'Location not found', { [field]: [/*i18n*/ 'Location not found'] });
   if (!location.isActive) {
     const message = `${location.name} is closed: reopen it first`;
     throw new HttpError('validation_failed', message, { [field]: [message] });

@@ -19,7 +19,7 @@ const columns = {
 
 async function readSettings(tx: TenantTx): Promise<InventorySettings> {
   const [row] = await tx.select(columns).from(businessSettings).limit(1);
-  if (!row) throw notFound('Business settings not found');
+  if (!row) throw notFound(/*i18n*/ 'Business settings not found');
   return row;
 }
 

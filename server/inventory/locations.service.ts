@@ -34,7 +34,7 @@ export async function listLocations(database: Database, tenantId: string): Promi
 
 async function readLocation(tx: TenantTx, locationId: string): Promise<Location> {
   const [row] = await tx.select(locationColumns).from(locations).where(eq(locations.id, locationId));
-  if (!row) throw notFound('Location not found');
+  if (!row) throw notFound(/*i18n*/ 'Location not found');
   return toLocation(row);
 }
 
@@ -45,7 +45,7 @@ const countOpenLocations = (tx: TenantTx) => async () => {
 
 function nameTaken(error: unknown): never {
   if (isUniqueViolation(error, 'locations_name_unique')) {
-    throw new HttpError('conflict', 'A location with this name already exists', { name: ['A location with this name already exists'] });
+    throw new HttpError('conflict', /*i18n*/ 'A location with this name already exists', { name: [/*i18n*/ 'A location with this name already exists'] });
   }
   throw error;
 }
@@ -82,7 +82,7 @@ export async function updateLocation(database: Database, tenantId: string, locat
       const reopening = input.isActive === true && !current.isActive;
       if (closing) await assertCanClose(tx, current);
       if (input.isDefault && !current.isActive && !reopening) {
-        throw new HttpError('conflict', 'Reopen this location before making it the default', { isDefault: ['Reopen this location first'] });
+        throw new HttpError('conflict', /*i18n*/ 'Reopen this location before making it the default', { isDefault: [/*i18n*/ 'Reopen this location first'] });
       }
       if (reopening) await assertUnderPlanLimit(tx, tenantId, 'max_locations', countOpenLocations(tx));
       if (input.isDefault && !current.isDefault) {
@@ -100,8 +100,8 @@ export async function updateLocation(database: Database, tenantId: string, locat
 
 async function assertCanClose(tx: TenantTx, location: Location) {
   if (location.isDefault) {
-    throw new HttpError('conflict', 'The default location cannot be closed: make another one the default first', {
-      isActive: ['The default location cannot be closed'],
+    throw new HttpError('conflict', /*i18n*/ 'The default location cannot be closed: make another one the default first', {
+      isActive: [/*i18n*/ 'The default location cannot be closed'],
     });
   }
   const [stocked] = await tx
@@ -111,7 +111,7 @@ async function assertCanClose(tx: TenantTx, location: Location) {
     .limit(1);
   if (stocked) {
     throw new HttpError('conflict', `${location.name} still holds stock: transfer or adjust it to zero first`, {
-      isActive: ['This location still holds stock'],
+      isActive: [/*i18n*/ 'This location still holds stock'],
     });
   }
 }

@@ -231,7 +231,7 @@ async function notEnoughStock(tx: TenantTx, movement: MovementRequest): Promise<
 }
 
 function unknownItem(cause: unknown): HttpError {
-  const error = new HttpError('validation_failed', 'A product or location was not found', { _: ['A product or location was not found'] });
+  const error = new HttpError('validation_failed', /*i18n*/ 'A product or location was not found', { _: [/*i18n*/ 'A product or location was not found'] });
   if (cause) error.cause = cause;
   return error;
 }

@@ -87,7 +87,7 @@ async function lockCountingTake(tx: TenantTx, stockTakeId: string) {
     .from(stockTakes)
     .where(eq(stockTakes.id, stockTakeId))
     .for('update');
-  if (!take) throw notFound('Stock take not found');
+  if (!take) throw notFound(/*i18n*/ 'Stock take not found');
   if (take.status !== 'counting') throw new HttpError('conflict', `This stock take was already ${take.status}`);
   return take;
 }
@@ -118,7 +118,7 @@ export async function removeCount(database: Database, tenantId: string, stockTak
       .delete(stockTakeLines)
       .where(and(eq(stockTakeLines.stockTakeId, stockTakeId), eq(stockTakeLines.variantId, variantId)))
       .returning({ id: stockTakeLines.id });
-    if (removed.length === 0) throw notFound('That product was not counted in this stock take');
+    if (removed.length === 0) throw notFound(/*i18n*/ 'That product was not counted in this stock take');
   });
   return getStockTake(database, tenantId, stockTakeId);
 }
@@ -213,7 +213,7 @@ function toHeader(row: StockTakeHeaderRow, names: Map<string, string>): Omit<Sto
 export async function getStockTake(database: Database, tenantId: string, stockTakeId: string): Promise<StockTake> {
   const { header, lines } = await database.withTenant(tenantId, async (tx) => {
     const [found] = await tx.select(headerColumns).from(stockTakes).innerJoin(locations, eq(locations.id, stockTakes.locationId)).where(eq(stockTakes.id, stockTakeId));
-    if (!found) throw notFound('Stock take not found');
+    if (!found) throw notFound(/*i18n*/ 'Stock take not found');
     // While counting, expected is on hand now (not even read for a blind take); once posted, the
     // figure stored when it was posted.
     const isHidden = found.isBlind && found.status === 'counting';

@@ -122,7 +122,7 @@ async function lockTransfer(tx: TenantTx, transferId: string) {
     .from(stockTransfers)
     .where(eq(stockTransfers.id, transferId))
     .for('update');
-  if (!transfer) throw notFound('Transfer not found');
+  if (!transfer) throw notFound(/*i18n*/ 'Transfer not found');
   return { ...transfer, status: transfer.status as TransferStatus };
 }
 
@@ -144,7 +144,7 @@ const inTransit = (line: TransferLine) => line.quantityMilli - line.receivedMill
 
 function everythingInTransit(lines: TransferLine[]): Arrival[] {
   const arrivals = lines.filter((line) => inTransit(line) > 0).map((line) => ({ line, receivedMilli: inTransit(line), lostMilli: 0 }));
-  if (arrivals.length === 0) throw new HttpError('conflict', 'Nothing of this transfer is still in transit');
+  if (arrivals.length === 0) throw new HttpError('conflict', /*i18n*/ 'Nothing of this transfer is still in transit');
   return arrivals;
 }
 
@@ -182,7 +182,7 @@ async function checkArrivals(tx: TenantTx, lines: TransferLine[], requested: Non
     arrivals.push({ line, receivedMilli: request.receivedQuantityMilli, lostMilli: request.lostQuantityMilli });
   });
   const problemFields = Object.values(problems);
-  if (problemFields.length > 0) throw new HttpError('validation_failed', problemFields.length === 1 ? problemFields[0]![0]! : 'Some lines are invalid', problems);
+  if (problemFields.length > 0) throw new HttpError('validation_failed', problemFields.length === 1 ? problemFields[0]![0]! : /*i18n*/ 'Some lines are invalid', problems);
   const [firstExcess] = Object.values(excess);
   if (firstExcess) throw new HttpError('conflict', firstExcess[0]!, excess);
   return arrivals;
@@ -325,7 +325,7 @@ function toHeader(row: TransferHeaderRow, names: Map<string, string>): Omit<Tran
 export async function getTransfer(database: Database, tenantId: string, transferId: string): Promise<Transfer> {
   const { header, lines, receipts, receiptLines } = await database.withTenant(tenantId, async (tx) => {
     const [found] = await selectHeaders(tx, {}).where(eq(stockTransfers.id, transferId));
-    if (!found) throw notFound('Transfer not found');
+    if (!found) throw notFound(/*i18n*/ 'Transfer not found');
     const transferLines = await tx
       .select({
         variantId: stockTransferLines.variantId,

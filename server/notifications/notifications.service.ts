@@ -59,7 +59,7 @@ export async function markNotificationsRead(tx: TenantTx, tenantId: string, user
     .select({ id: notifications.id })
     .from(notifications)
     .where(and(inArray(notifications.minRole, visibleRoles(role)), notificationId ? eq(notifications.id, notificationId) : undefined));
-  if (notificationId && visible.length === 0) throw notFound('Notification not found');
+  if (notificationId && visible.length === 0) throw notFound(/*i18n*/ 'Notification not found');
   if (visible.length === 0) return;
   await tx
     .insert(notificationReads)

@@ -38,7 +38,7 @@ async function lockProducts(tx: TenantTx, productIds: string[]) {
     .where(inArray(products.id, ids))
     .orderBy(products.id)
     .for('update');
-  if (rows.length !== ids.length) throw new HttpError('not_found', 'Some of the chosen products were not found; reload the list and try again.');
+  if (rows.length !== ids.length) throw new HttpError('not_found', /*i18n*/ 'Some of the chosen products were not found; reload the list and try again.');
   return rows;
 }
 
@@ -64,7 +64,7 @@ async function readPriceRounding(tx: TenantTx): Promise<PriceRounding> {
     .select({ step: businessSettings.priceRoundingStep, currencyDecimals: businessSettings.currencyDecimals })
     .from(businessSettings)
     .limit(1);
-  if (!row) throw notFound('Business settings not found');
+  if (!row) throw notFound(/*i18n*/ 'Business settings not found');
   return row;
 }
 

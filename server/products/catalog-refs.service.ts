@@ -75,7 +75,7 @@ export async function readNewProductTaxClass(tx: TenantTx, categoryId: string | 
 
 async function getCategory(tx: TenantTx, id: string): Promise<Category> {
   const category = (await listCategories(tx)).find((item) => item.id === id);
-  if (!category) throw notFound('No such category');
+  if (!category) throw notFound(/*i18n*/ 'No such category');
   return category;
 }
 
@@ -108,11 +108,11 @@ async function followChain(tx: TenantTx, chain: keyof typeof chains, startId: st
 /** A parent must exist here, and may not be the category itself or one inside it. */
 async function checkParent(tx: TenantTx, parentId: string, categoryId: string | null) {
   const { found, loops } = await followChain(tx, 'categoryParents', parentId, categoryId);
-  if (!found) throw fieldError('validation_failed', 'parentId', 'Choose a parent category from the list');
-  if (loops) throw fieldError('validation_failed', 'parentId', 'A category cannot be inside itself or one of its sub-categories');
+  if (!found) throw fieldError('validation_failed', 'parentId', /*i18n*/ 'Choose a parent category from the list');
+  if (loops) throw fieldError('validation_failed', 'parentId', /*i18n*/ 'A category cannot be inside itself or one of its sub-categories');
 }
 
-const CATEGORY_TAKEN = 'There is already a category with this name here';
+const CATEGORY_TAKEN = /*i18n*/ 'There is already a category with this name here';
 
 export async function createCategory(tx: TenantTx, tenantId: string, input: z.output<typeof categoryInputSchema>): Promise<Category> {
   if (input.parentId) await checkParent(tx, input.parentId, null);
@@ -129,7 +129,7 @@ export async function createCategory(tx: TenantTx, tenantId: string, input: z.ou
 
 export async function updateCategory(tx: TenantTx, id: string, patch: z.output<typeof categoryPatchSchema>): Promise<Category> {
   const [current] = await tx.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.id, id)).for('update');
-  if (!current) throw notFound('No such category');
+  if (!current) throw notFound(/*i18n*/ 'No such category');
   if (patch.parentId) await checkParent(tx, patch.parentId, id);
   await savingName(
     tx.update(productCategories).set({ ...patch, updatedAt: new Date() }).where(eq(productCategories.id, id)),
@@ -146,9 +146,9 @@ export async function deleteCategory(tx: TenantTx, id: string) {
                (select count(*)::int from product_categories where parent_id = c.id) as children
         from product_categories c where c.id = ${id}`,
   );
-  if (!row) throw notFound('No such category');
+  if (!row) throw notFound(/*i18n*/ 'No such category');
   if (row.products > 0) throw new HttpError('conflict', `${row.products} product(s) are in this category; move them first`);
-  if (row.children > 0) throw new HttpError('conflict', 'This category has sub-categories; move or delete them first');
+  if (row.children > 0) throw new HttpError('conflict', /*i18n*/ 'This category has sub-categories; move or delete them first');
   await tx.delete(productCategories).where(eq(productCategories.id, id));
 }
 
@@ -164,11 +164,11 @@ export async function listBrands(tx: TenantTx): Promise<Brand[]> {
 
 async function getBrand(tx: TenantTx, id: string): Promise<Brand> {
   const brand = (await listBrands(tx)).find((item) => item.id === id);
-  if (!brand) throw notFound('No such brand');
+  if (!brand) throw notFound(/*i18n*/ 'No such brand');
   return brand;
 }
 
-const BRAND_TAKEN = 'There is already a brand with this name';
+const BRAND_TAKEN = /*i18n*/ 'There is already a brand with this name';
 
 export async function createBrand(tx: TenantTx, tenantId: string, input: z.output<typeof brandInputSchema>): Promise<Brand> {
   const [created] = await savingName(tx.insert(brands).values({ tenantId, name: input.name }).returning({ id: brands.id }), 'brands_name_unique', BRAND_TAKEN);
@@ -181,13 +181,13 @@ export async function updateBrand(tx: TenantTx, id: string, input: z.output<type
     'brands_name_unique',
     BRAND_TAKEN,
   );
-  if (updated.length === 0) throw notFound('No such brand');
+  if (updated.length === 0) throw notFound(/*i18n*/ 'No such brand');
   return getBrand(tx, id);
 }
 
 export async function deleteBrand(tx: TenantTx, id: string) {
   const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, id));
-  if (!brand) throw notFound('No such brand');
+  if (!brand) throw notFound(/*i18n*/ 'No such brand');
   const [used] = await tx.select({ total: count() }).from(products).where(eq(products.brandId, id));
   if (used!.total > 0) throw new HttpError('conflict', `${used!.total} product(s) have this brand; change them first`);
   await tx.delete(brands).where(eq(brands.id, id));
@@ -210,18 +210,18 @@ export function listUnits(tx: TenantTx): Promise<Unit[]> {
 
 async function getUnit(tx: TenantTx, id: string): Promise<Unit> {
   const [unit] = await tx.select(unitColumns).from(units).where(eq(units.id, id));
-  if (!unit) throw notFound('No such unit');
+  if (!unit) throw notFound(/*i18n*/ 'No such unit');
   return unit;
 }
 
 /** A pack's base unit must exist here and must not, through its own bases, lead back to the pack. */
 async function checkBaseUnit(tx: TenantTx, baseUnitId: string, unitId: string | null) {
   const { found, loops } = await followChain(tx, 'unitBases', baseUnitId, unitId);
-  if (!found) throw fieldError('validation_failed', 'baseUnitId', 'Choose the unit this one contains');
-  if (loops) throw fieldError('validation_failed', 'baseUnitId', 'A unit cannot contain itself');
+  if (!found) throw fieldError('validation_failed', 'baseUnitId', /*i18n*/ 'Choose the unit this one contains');
+  if (loops) throw fieldError('validation_failed', 'baseUnitId', /*i18n*/ 'A unit cannot contain itself');
 }
 
-const UNIT_TAKEN = 'There is already a unit with this name';
+const UNIT_TAKEN = /*i18n*/ 'There is already a unit with this name';
 
 export async function createUnit(tx: TenantTx, tenantId: string, input: z.output<typeof unitInputSchema>): Promise<Unit> {
   if (input.baseUnitId) await checkBaseUnit(tx, input.baseUnitId, null);
@@ -240,7 +240,7 @@ export async function updateUnit(tx: TenantTx, id: string, patch: z.output<typeo
   const current = await getUnit(tx, id);
   const next = { ...current, ...patch };
   if ((next.baseUnitId === null) !== (next.baseQuantityMilli === null)) {
-    throw fieldError('validation_failed', 'baseQuantityMilli', 'Say how many of the base unit one of this holds');
+    throw fieldError('validation_failed', 'baseQuantityMilli', /*i18n*/ 'Say how many of the base unit one of this holds');
   }
   if (next.baseUnitId) await checkBaseUnit(tx, next.baseUnitId, id);
   await savingName(
@@ -262,6 +262,6 @@ export async function deleteUnit(tx: TenantTx, id: string) {
                (select count(*)::int from units where base_unit_id = ${id}) as packs`,
   );
   if (row!.products > 0) throw new HttpError('conflict', `${row!.products} product(s) are sold in this unit; change them first`);
-  if (row!.packs > 0) throw new HttpError('conflict', 'Other units are packs of this one; change them first');
+  if (row!.packs > 0) throw new HttpError('conflict', /*i18n*/ 'Other units are packs of this one; change them first');
   await tx.delete(units).where(eq(units.id, id));
 }

@@ -64,10 +64,10 @@ export function readImportFile(bytes: Uint8Array): ParsedImport {
   const parsed = parseCsv(text);
   if (!parsed.ok) throw fileError(`This is not a readable CSV file. ${parsed.message}.`);
   const { headerRecord, dataRecords: records, blankRowCount } = splitImportRecords(parsed.records);
-  if (!headerRecord) throw fileError('The file is empty. Download the template, fill in your products and upload it.');
+  if (!headerRecord) throw fileError(/*i18n*/ 'The file is empty. Download the template, fill in your products and upload it.');
   const header = mapImportHeader(headerRecord.fields);
   if (!header.ok) throw fileError(header.message);
-  if (records.length === 0) throw fileError('The file has a header but no products below it.');
+  if (records.length === 0) throw fileError(/*i18n*/ 'The file has a header but no products below it.');
   if (records.length > IMPORT_MAX_ROWS) {
     throw fileError(`The file has ${records.length.toLocaleString('en-KE')} products; at most ${IMPORT_MAX_ROWS.toLocaleString('en-KE')} go in one import. Split it into smaller files.`);
   }
@@ -91,8 +91,8 @@ function decodeCsvText(bytes: Uint8Array): string {
   const head = bytes.subarray(0, 8);
   const isZip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
   const isOldExcel = head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0;
-  if (isZip || isOldExcel) throw fileError('This is an Excel workbook, not a CSV file. In Excel choose File › Save As › "CSV UTF-8", then upload that file.');
-  if (bytes.subarray(0, 8192).includes(0)) throw fileError('This is not a text file. Upload the products as a CSV file.');
+  if (isZip || isOldExcel) throw fileError(/*i18n*/ 'This is an Excel workbook, not a CSV file. In Excel choose File › Save As › "CSV UTF-8", then upload that file.');
+  if (bytes.subarray(0, 8192).includes(0)) throw fileError(/*i18n*/ 'This is not a text file. Upload the products as a CSV file.');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -139,7 +139,7 @@ async function readCatalog(tx: TenantTx): Promise<Catalog> {
     if (!unitsByName.has(unit.shortName.toLowerCase())) unitsByName.set(unit.shortName.toLowerCase(), unit);
   }
   const defaultLocation = locationRows.find((row) => row.isDefault);
-  if (!defaultLocation) throw new HttpError('conflict', 'This shop has no default location; set one under Locations first.');
+  if (!defaultLocation) throw new HttpError('conflict', /*i18n*/ 'This shop has no default location; set one under Locations first.');
   return {
     categoryIdByPath: new Map(categoryRows.map((row) => [pathKey(pathOf(row.id)), row.id])),
     categoryTaxClassByPath: new Map(
@@ -335,7 +335,7 @@ export async function commitImport(database: Database, actor: ImportActor, bytes
       return { createdCount: await readImportResult(database, actor.tenantId, actor.requestKey.key), replayed: true };
     }
     if (isUniqueViolation(error) || isForeignKeyViolation(error)) {
-      throw new HttpError('conflict', 'Someone changed the catalog while the file was being imported. Nothing was imported; preview the file again.');
+      throw new HttpError('conflict', /*i18n*/ 'Someone changed the catalog while the file was being imported. Nothing was imported; preview the file again.');
     }
     throw error;
   }
@@ -345,7 +345,7 @@ async function readImportResult(database: Database, tenantId: string, requestKey
   const [existing] = await database.withTenant(tenantId, (tx) =>
     tx.select({ createdCount: productImports.createdCount }).from(productImports).where(eq(productImports.requestKey, requestKey)),
   );
-  if (!existing) throw new HttpError('conflict', 'This import is still running; wait a moment and reload the products list.');
+  if (!existing) throw new HttpError('conflict', /*i18n*/ 'This import is still running; wait a moment and reload the products list.');
   return existing.createdCount;
 }
 

@@ -19,11 +19,11 @@ const imageError = (message: string) => new HttpError('validation_failed', messa
 
 export async function storeProductImage(deps: AppDependencies, tenantId: string, productId: string, file: File): Promise<Product> {
   const declared = PRODUCT_IMAGE_CONTENT_TYPES[file.type as keyof typeof PRODUCT_IMAGE_CONTENT_TYPES];
-  if (!declared) throw imageError('Use a PNG, JPEG or WebP image');
-  if (file.size > PRODUCT_IMAGE_MAX_BYTES) throw imageError('The image must be at most 5 MB');
+  if (!declared) throw imageError(/*i18n*/ 'Use a PNG, JPEG or WebP image');
+  if (file.size > PRODUCT_IMAGE_MAX_BYTES) throw imageError(/*i18n*/ 'The image must be at most 5 MB');
   await deps.database.withTenant(tenantId, async (tx) => {
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
-    if (!product) throw notFound('No such product');
+    if (!product) throw notFound(/*i18n*/ 'No such product');
   });
 
   const webp = await reencodeImage(Buffer.from(await file.arrayBuffer()), {
@@ -48,7 +48,7 @@ export function removeProductImage(deps: AppDependencies, tenantId: string, prod
 function setImageUrl(deps: AppDependencies, tenantId: string, productId: string, imageUrl: string | null): Promise<Product> {
   return deps.database.withTenant(tenantId, async (tx) => {
     const updated = await tx.update(products).set({ imageUrl, updatedAt: new Date() }).where(eq(products.id, productId)).returning({ id: products.id });
-    if (updated.length === 0) throw notFound('No such product');
+    if (updated.length === 0) throw notFound(/*i18n*/ 'No such product');
     return getProduct(tx, productId);
   });
 }

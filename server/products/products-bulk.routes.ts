@@ -54,7 +54,7 @@ async function uploadedBytes(c: Context<AppEnv>): Promise<Uint8Array> {
   const form = await c.req.parseBody().catch(() => null);
   const file = form?.file;
   if (!(file instanceof File)) {
-    throw new HttpError('validation_failed', 'Choose a CSV file to upload', { file: ['Choose a CSV file to upload'] });
+    throw new HttpError('validation_failed', /*i18n*/ 'Choose a CSV file to upload', { file: [/*i18n*/ 'Choose a CSV file to upload'] });
   }
   return new Uint8Array(await file.arrayBuffer());
 }

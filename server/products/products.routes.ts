@@ -49,7 +49,7 @@ export const productRoutes = [
       path: '/api/products/lookup',
       tags: ['products'],
       summary: 'The active variant with exactly this barcode, else this SKU (scanners); stock at locationId or everywhere',
-      request: { query: z.object({ code: safeLine().trim().min(1, { message: 'Enter a barcode or SKU' }).max(64), locationId: z.uuid().optional() }) },
+      request: { query: z.object({ code: safeLine().trim().min(1, { message: /*i18n*/ 'Enter a barcode or SKU' }).max(64), locationId: z.uuid().optional() }) },
       responses: { 200: jsonResponse(barcodeLookupSchema, 'The variant'), 404: errorResponse('No product has that code') },
     }),
     async (c) => {
@@ -133,7 +133,7 @@ export const productRoutes = [
     async (c) => {
       const { id } = c.req.valid('param');
       const { image } = c.req.valid('form') as { image: unknown };
-      if (!(image instanceof File)) throw new HttpError('validation_failed', 'Choose an image to upload', { image: ['Choose an image to upload'] });
+      if (!(image instanceof File)) throw new HttpError('validation_failed', /*i18n*/ 'Choose an image to upload', { image: [/*i18n*/ 'Choose an image to upload'] });
       return c.json(productForRole(await storeProductImage(c.var.deps, c.var.tenantId, id, image), c.var.tenantRole), 200);
     },
   ),

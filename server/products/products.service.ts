@@ -110,9 +110,9 @@ export async function createProduct(
  */
 export async function updateProduct(tx: TenantTx, context: ProductWriteContext, productId: string, data: ProductData): Promise<void> {
   const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-  if (!current) throw notFound('No such product');
+  if (!current) throw notFound(/*i18n*/ 'No such product');
   if (data.kind !== current.kind) {
-    throw fieldError('validation_failed', 'kind', 'A product cannot switch between standard and combo; create a new product instead');
+    throw fieldError('validation_failed', 'kind', /*i18n*/ 'A product cannot switch between standard and combo; create a new product instead');
   }
   const existingVariants = await tx
     .select({ id: productVariants.id, sku: productVariants.sku })
@@ -120,7 +120,7 @@ export async function updateProduct(tx: TenantTx, context: ProductWriteContext, 
     .where(eq(productVariants.productId, productId));
   const existingIds = new Set(existingVariants.map((variant) => variant.id));
   data.variants.forEach((variant, index) => {
-    if (variant.id && !existingIds.has(variant.id)) throw fieldError('validation_failed', `variants.${index}.id`, 'This variant is not part of the product; reload and try again');
+    if (variant.id && !existingIds.has(variant.id)) throw fieldError('validation_failed', `variants.${index}.id`, /*i18n*/ 'This variant is not part of the product; reload and try again');
   });
 
   const unit = await checkReferences(tx, data, productId);
@@ -189,10 +189,10 @@ async function translateRaces<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (isUniqueViolation(error, 'product_variants_sku_unique')) {
-      throw fieldError('conflict', 'variants', 'One of these SKUs was just taken by another product; change it and save again');
+      throw fieldError('conflict', 'variants', /*i18n*/ 'One of these SKUs was just taken by another product; change it and save again');
     }
     if (isForeignKeyViolation(error)) {
-      throw new HttpError('validation_failed', 'Something this product refers to was just removed; reload and try again');
+      throw new HttpError('validation_failed', /*i18n*/ 'Something this product refers to was just removed; reload and try again');
     }
     throw error;
   }
@@ -212,7 +212,7 @@ export async function getProduct(tx: TenantTx, productId: string): Promise<Produ
     .leftJoin(brands, and(eq(brands.tenantId, products.tenantId), eq(brands.id, products.brandId)))
     .leftJoin(units, and(eq(units.tenantId, products.tenantId), eq(units.id, products.unitId)))
     .where(eq(products.id, productId));
-  if (!row) throw notFound('No such product');
+  if (!row) throw notFound(/*i18n*/ 'No such product');
   const { product, unit } = row;
 
   const variants = await tx
@@ -342,16 +342,16 @@ function fieldError(code: 'validation_failed' | 'conflict', field: string, messa
 async function checkReferences(tx: TenantTx, data: ProductData, productId: string | null): Promise<UnitRow | null> {
   if (data.categoryId) {
     const [category] = await tx.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.id, data.categoryId));
-    if (!category) throw fieldError('validation_failed', 'categoryId', 'Choose a category from the list');
+    if (!category) throw fieldError('validation_failed', 'categoryId', /*i18n*/ 'Choose a category from the list');
   }
   if (data.brandId) {
     const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, data.brandId));
-    if (!brand) throw fieldError('validation_failed', 'brandId', 'Choose a brand from the list');
+    if (!brand) throw fieldError('validation_failed', 'brandId', /*i18n*/ 'Choose a brand from the list');
   }
   let unit: UnitRow | null = null;
   if (data.unitId) {
     [unit = null] = await tx.select().from(units).where(eq(units.id, data.unitId));
-    if (!unit) throw fieldError('validation_failed', 'unitId', 'Choose a unit from the list');
+    if (!unit) throw fieldError('validation_failed', 'unitId', /*i18n*/ 'Choose a unit from the list');
   }
   if (data.components.length > 0) {
     const ids = data.components.map((component) => component.variantId);
@@ -363,10 +363,10 @@ async function checkReferences(tx: TenantTx, data: ProductData, productId: strin
     const usable = new Set(found.filter((row) => row.kind === 'standard' && row.productId !== productId).map((row) => row.id));
     const fields: Record<string, string[]> = {};
     data.components.forEach((component, index) => {
-      if (!usable.has(component.variantId)) fields[`components.${index}.variantId`] = ['Choose a component product from the list'];
-      else if (ids.indexOf(component.variantId) !== index) fields[`components.${index}.variantId`] = ['This product is already a component'];
+      if (!usable.has(component.variantId)) fields[`components.${index}.variantId`] = [/*i18n*/ 'Choose a component product from the list'];
+      else if (ids.indexOf(component.variantId) !== index) fields[`components.${index}.variantId`] = [/*i18n*/ 'This product is already a component'];
     });
-    if (Object.keys(fields).length > 0) throw new HttpError('validation_failed', 'Check the combo components', fields);
+    if (Object.keys(fields).length > 0) throw new HttpError('validation_failed', /*i18n*/ 'Check the combo components', fields);
   }
   return unit;
 }
@@ -450,7 +450,7 @@ async function checkOpeningStock(tx: TenantTx, data: ProductData) {
   if (lines.length === 0) return;
   if (data.kind === 'combo' || !data.trackStock) {
     const { index } = lines[0]!;
-    throw fieldError('validation_failed', `variants.${index}.openingStock`, 'Only products that track stock have opening stock');
+    throw fieldError('validation_failed', `variants.${index}.openingStock`, /*i18n*/ 'Only products that track stock have opening stock');
   }
   const known = await tx
     .select({ id: locations.id })
@@ -459,9 +459,9 @@ async function checkOpeningStock(tx: TenantTx, data: ProductData) {
   const knownIds = new Set(known.map((location) => location.id));
   const fields: Record<string, string[]> = {};
   for (const line of lines) {
-    if (!knownIds.has(line.locationId)) fields[`variants.${line.index}.openingStock.${line.lineIndex}.locationId`] = ['Choose a location from the list'];
+    if (!knownIds.has(line.locationId)) fields[`variants.${line.index}.openingStock.${line.lineIndex}.locationId`] = [/*i18n*/ 'Choose a location from the list'];
   }
-  if (Object.keys(fields).length > 0) throw new HttpError('validation_failed', 'Choose a location from the list', fields);
+  if (Object.keys(fields).length > 0) throw new HttpError('validation_failed', /*i18n*/ 'Choose a location from the list', fields);
 }
 
 /** Variants that the stock books or a combo refer to stay (409); the others may go. */
@@ -577,7 +577,7 @@ async function insertVariants(
     const chosen = conflicting.filter((position) => entries[position]!.variant.sku);
     if (chosen.length > 0) await throwSkuConflict(tx, chosen.map((position) => ({ sku: skus[position]!, index: entries[position]!.index })));
     // Only generated SKUs remain: another product took the same one meanwhile; add a random tail.
-    if (attempt >= 3 && conflicting.length > 0) throw new HttpError('conflict', 'Could not find a free SKU; enter one');
+    if (attempt >= 3 && conflicting.length > 0) throw new HttpError('conflict', /*i18n*/ 'Could not find a free SKU; enter one');
     for (const position of conflicting) {
       skus[position] = `${skuBase(productName, entries[position]!.variant.name).slice(0, 30)}-${randomBytes(3).toString('hex').toUpperCase()}`;
     }
@@ -598,7 +598,7 @@ async function throwSkuConflict(tx: TenantTx, taken: { sku: string; index: numbe
       return [`variants.${index}.sku`, [owner ? `SKU ${sku} is already used by ${owner.name}` : `SKU ${sku} is already used`]];
     }),
   );
-  throw new HttpError('conflict', 'That SKU is already used by another product', fields);
+  throw new HttpError('conflict', /*i18n*/ 'That SKU is already used by another product', fields);
 }
 
 async function updateExistingVariants(tx: TenantTx, variants: VariantData[], skuById: Map<string, string>) {
@@ -660,7 +660,7 @@ async function insertBarcodes(tx: TenantTx, tenantId: string, entries: { variant
       return [field, [owner ? `Barcode ${code} is already on ${owner.name}` : `Barcode ${code} is already used`]];
     }),
   );
-  throw new HttpError('conflict', 'That barcode is already on another product', fields);
+  throw new HttpError('conflict', /*i18n*/ 'That barcode is already on another product', fields);
 }
 
 /** Keeps unchanged codes (their age orders them), removes dropped ones, then adds the new ones. */

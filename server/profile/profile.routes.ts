@@ -8,13 +8,14 @@ import {
   contactProfileSchema,
   contactViewSchema,
   profileViewSchema,
+  updateLanguageSchema,
   updateProfileSchema,
 } from '../../core/profile/profile.schemas';
 import { changePassword, requestEmailChange } from '../auth/credentials.service';
 import { AUTH_RATE_LIMITS } from '../auth/rate-limits';
 import { consumeRateLimit } from '../http/rate-limit';
 import { requireTrustedOrigin } from '../http/public-origin';
-import { requestMeta } from '../http/request-meta';
+import { languageHints, requestMeta } from '../http/request-meta';
 import { userRoute } from '../http/routes';
 import {
   deactivateOwnAccount,
@@ -23,6 +24,7 @@ import {
   getProfile,
   saveContactProfile,
   sendEmailVerificationCode,
+  updateLanguage,
   updateProfile,
   verifyEmailCode,
 } from './profile.service';
@@ -52,6 +54,17 @@ export const profileRoutes = [
       responses: { 200: jsonResponse(profileViewSchema, 'Updated profile') },
     }),
     async (c) => c.json(await updateProfile(c.var.deps, c.var.principal, c.req.valid('json')), 200),
+  ),
+  userRoute(
+    createRoute({
+      method: 'put',
+      path: '/api/profile/language',
+      tags: ['profile'],
+      summary: 'Set my language (en or sw): the web app on every device I sign in on, and the e-mails I receive',
+      request: jsonBody(updateLanguageSchema),
+      responses: { 200: jsonResponse(profileViewSchema, 'Updated profile'), 400: errorResponse('Not a language Dukani speaks') },
+    }),
+    async (c) => c.json(await updateLanguage(c.var.deps, c.var.principal, c.req.valid('json').language), 200),
   ),
   userRoute(
     createRoute({
@@ -86,7 +99,7 @@ export const profileRoutes = [
     async (c) => {
       const cookies = await changePassword(c.var.deps, c.var.principal, c.req.valid('json'), requestMeta(c));
       for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
-      return c.json({ message: 'Password changed successfully' }, 200);
+      return c.json({ message: /*i18n*/ 'Password changed successfully' }, 200);
     },
   ),
   userRoute(
@@ -100,7 +113,7 @@ export const profileRoutes = [
     async (c) => {
       const principal = c.var.principal;
       await consumeRateLimit(c.var.deps.database, AUTH_RATE_LIMITS.verificationCode, principal.userId);
-      await sendEmailVerificationCode(c.var.deps, principal);
+      await sendEmailVerificationCode(c.var.deps, principal, languageHints(c, principal.sessionTenantId));
       return c.json({ resendAfterSeconds: AUTH_RATE_LIMITS.verificationCode.windowSeconds }, 200);
     },
   ),
@@ -131,8 +144,9 @@ export const profileRoutes = [
     async (c) => {
       const principal = c.var.principal;
       await consumeRateLimit(c.var.deps.database, AUTH_RATE_LIMITS.emailChange, principal.userId);
-      await requestEmailChange(c.var.deps, principal, c.req.valid('json').newEmail, await requireTrustedOrigin(c));
-      return c.json({ message: 'Email update initiated. Please check your new email for verification.' }, 202);
+      const origin = await requireTrustedOrigin(c);
+      await requestEmailChange(c.var.deps, principal, c.req.valid('json').newEmail, origin, languageHints(c, principal.sessionTenantId));
+      return c.json({ message: /*i18n*/ 'Email update initiated. Please check your new email for verification.' }, 202);
     },
   ),
   userRoute(
@@ -157,7 +171,7 @@ export const profileRoutes = [
       await deactivateOwnAccount(c.var.deps, c.var.principal, requestMeta(c));
       const expired = await c.var.deps.auth.$context;
       c.header('Set-Cookie', `${expired.authCookies.sessionToken.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`, { append: true });
-      return c.json({ message: 'Account deactivated successfully' }, 200);
+      return c.json({ message: /*i18n*/ 'Account deactivated successfully' }, 200);
     },
   ),
 ];

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Locale } from '../../core/i18n/locale.rules';
 import type { ActivityResponse, ContactView, ProfileView, contactProfileSchema, updateProfileSchema } from '../../core/profile/profile.schemas';
 import { insertActivity, listRecentLogins } from '../auth/activity.service';
 import { toHttpError, type RequestMeta } from '../auth/auth.service';
@@ -8,6 +9,7 @@ import { contacts, profiles, sessions, tenantUsers, users } from '../db/schema/a
 import { tenants } from '../db/schema/tenancy';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
+import { withRequestLanguage, type RequestLanguageHints } from '../i18n/email-language';
 
 const iso = (value: Date) => value.toISOString();
 
@@ -21,6 +23,7 @@ export async function getProfile(deps: AppDependencies, principal: Principal): P
       tenantId: profiles.tenantId,
       tenantName: tenants.name,
       avatarUrl: profiles.avatarUrl,
+      language: profiles.language,
       emailVerified: users.emailVerified,
       emailVerifiedAt: profiles.emailVerifiedAt,
       createdAt: profiles.createdAt,
@@ -31,7 +34,7 @@ export async function getProfile(deps: AppDependencies, principal: Principal): P
     .leftJoin(tenants, eq(tenants.id, profiles.tenantId))
     .where(eq(profiles.userId, principal.userId))
     .limit(1);
-  if (!row) throw new HttpError('not_found', 'Profile not found');
+  if (!row) throw new HttpError('not_found', /*i18n*/ 'Profile not found');
   return {
     ...row,
     tenantName: row.tenantName ?? null,
@@ -49,12 +52,23 @@ export async function updateProfile(deps: AppDependencies, principal: Principal,
     .set({ fullName: input.fullName, updatedAt: now })
     .where(eq(profiles.userId, principal.userId))
     .returning({ userId: profiles.userId });
-  if (updated.length === 0) throw new HttpError('not_found', 'Profile not found');
+  if (updated.length === 0) throw new HttpError('not_found', /*i18n*/ 'Profile not found');
   try {
     await deps.database.platform.update(users).set({ name: input.fullName ?? '', updatedAt: now }).where(eq(users.id, principal.userId));
   } catch (error) {
     deps.logger.warn({ err: error }, 'Updating the auth user name failed');
   }
+  return getProfile(deps, principal);
+}
+
+/** The person's language, for the web app on every device they sign in on and for their e-mails (issue 12). */
+export async function updateLanguage(deps: AppDependencies, principal: Principal, language: Locale) {
+  const updated = await deps.database.platform
+    .update(profiles)
+    .set({ language, updatedAt: new Date() })
+    .where(eq(profiles.userId, principal.userId))
+    .returning({ userId: profiles.userId });
+  if (updated.length === 0) throw new HttpError('not_found', /*i18n*/ 'Profile not found');
   return getProfile(deps, principal);
 }
 
@@ -85,7 +99,7 @@ export async function getContactProfile(deps: AppDependencies, principal: Princi
 /** Creates the user's contact profile (type 'customer') or updates it: one per user per tenant. */
 export async function saveContactProfile(deps: AppDependencies, principal: Principal, input: z.output<typeof contactProfileSchema>) {
   const tenantId = principal.sessionTenantId;
-  if (!tenantId) throw new HttpError('unprocessable', 'A contact profile belongs to a shop. Sign in at your shop to create one.');
+  if (!tenantId) throw new HttpError('unprocessable', /*i18n*/ 'A contact profile belongs to a shop. Sign in at your shop to create one.');
   const row = await deps.database.withTenant(tenantId, async (tx) => {
     const [existing] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, principal.userId)).limit(1).for('update');
     if (existing) {
@@ -109,7 +123,7 @@ export async function getActivity(deps: AppDependencies, principal: Principal): 
     .from(sessions)
     .where(eq(sessions.id, principal.sessionId))
     .limit(1);
-  if (!session) throw new HttpError('unauthorized', 'Session expired. Please log in again.');
+  if (!session) throw new HttpError('unauthorized', /*i18n*/ 'Session expired. Please log in again.');
   const logins = principal.sessionTenantId ? await listRecentLogins(deps.database, principal.sessionTenantId, principal.userId) : [];
   return {
     logins: logins.map((login) => ({ ...login, createdAt: iso(login.createdAt) })),
@@ -129,7 +143,7 @@ export async function deactivateOwnAccount(deps: AppDependencies, principal: Pri
     .limit(1);
   const tenantId = principal.sessionTenantId ?? profile?.tenantId ?? null;
   if (!tenantId) {
-    throw new HttpError('unprocessable', 'Platform administrator accounts are deactivated by another administrator.');
+    throw new HttpError('unprocessable', /*i18n*/ 'Platform administrator accounts are deactivated by another administrator.');
   }
   const now = new Date();
   // Sessions (platform), membership and its log entry (tenant) change together or not at all.
@@ -148,12 +162,13 @@ export async function deactivateOwnAccount(deps: AppDependencies, principal: Pri
 }
 
 /** Sends a 6-digit code to the user's address (valid 10 minutes, one at a time, 60 s apart). */
-export async function sendEmailVerificationCode(deps: AppDependencies, principal: Principal) {
+export async function sendEmailVerificationCode(deps: AppDependencies, principal: Principal, language: RequestLanguageHints) {
   try {
-    await deps.auth.api.sendVerificationOTP({ body: { email: principal.email, type: 'email-verification' } });
+    // better-auth writes the e-mail (auth.ts sendVerificationOTP), in the language these hints help choose.
+    await withRequestLanguage(language, () => deps.auth.api.sendVerificationOTP({ body: { email: principal.email, type: 'email-verification' } }));
   } catch (error) {
     deps.logger.error({ err: error }, 'Sending a verification code failed');
-    throw new HttpError('internal_error', 'Failed to send verification code');
+    throw new HttpError('internal_error', /*i18n*/ 'Failed to send verification code');
   }
 }
 

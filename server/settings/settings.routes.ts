@@ -49,7 +49,7 @@ export const settingsRoutes = [
     }),
     async (c) => {
       const { logo } = c.req.valid('form') as { logo: unknown };
-      if (!(logo instanceof File)) throw new HttpError('validation_failed', 'Choose an image to upload', { logo: ['Choose an image to upload'] });
+      if (!(logo instanceof File)) throw new HttpError('validation_failed', /*i18n*/ 'Choose an image to upload', { logo: [/*i18n*/ 'Choose an image to upload'] });
       return c.json(await storeLogo(c.var.deps, c.var.tenantId, logo), 200);
     },
   ),
@@ -65,7 +65,7 @@ export const settingsRoutes = [
     async (c) => {
       const { tenantId, file } = c.req.valid('param');
       const bytes = await readFile(join(c.var.deps.config.dataDir, 'uploads', tenantId, file)).catch(() => null);
-      if (!bytes) throw new HttpError('not_found', 'No such file');
+      if (!bytes) throw new HttpError('not_found', /*i18n*/ 'No such file');
       const extension = file.slice(file.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES;
       return c.body(new Uint8Array(bytes), 200, {
         'Content-Type': CONTENT_TYPES[extension],

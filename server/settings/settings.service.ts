@@ -19,12 +19,13 @@ const columns = {
   receiptHeader: businessSettings.receiptHeader,
   receiptFooter: businessSettings.receiptFooter,
   kraPin: businessSettings.kraPin,
+  defaultLanguage: businessSettings.defaultLanguage,
 };
 
 export async function getBusinessSettings(database: Database, tenantId: string): Promise<BusinessSettings> {
   const [tenant] = await database.platform.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
   const [settings] = await database.withTenant(tenantId, (tx) => tx.select(columns).from(businessSettings).limit(1));
-  if (!tenant || !settings) throw new HttpError('not_found', 'Business settings not found');
+  if (!tenant || !settings) throw new HttpError('not_found', /*i18n*/ 'Business settings not found');
   return { businessName: tenant.name, ...settings };
 }
 
@@ -67,8 +68,8 @@ const LOGO_ENCODERS = {
  */
 export async function storeLogo(deps: AppDependencies, tenantId: string, file: File): Promise<BusinessSettings> {
   const extension = LOGO_CONTENT_TYPES[file.type as keyof typeof LOGO_CONTENT_TYPES];
-  if (!extension) throw new HttpError('validation_failed', 'Use a PNG, JPEG or WebP image', { logo: ['Use a PNG, JPEG or WebP image'] });
-  if (file.size > LOGO_MAX_BYTES) throw new HttpError('validation_failed', 'The logo must be at most 512 KB', { logo: ['The logo must be at most 512 KB'] });
+  if (!extension) throw new HttpError('validation_failed', /*i18n*/ 'Use a PNG, JPEG or WebP image', { logo: [/*i18n*/ 'Use a PNG, JPEG or WebP image'] });
+  if (file.size > LOGO_MAX_BYTES) throw new HttpError('validation_failed', /*i18n*/ 'The logo must be at most 512 KB', { logo: [/*i18n*/ 'The logo must be at most 512 KB'] });
   const bytes = await reencodeImage(Buffer.from(await file.arrayBuffer()), {
     field: 'logo',
     declared: LOGO_FORMATS[extension],

@@ -9,11 +9,12 @@ import { DEFAULT_UNITS } from '../../core/products/products.schemas';
 import { businessSettings, locations, tenants, units } from '../db/schema/index';
 
 // Lookups behind host-based tenant resolution (spec §4 "Domain resolution", §7 "Tenant and domain").
-// They read platform tables only; the logo comes from the tenant's own settings through withTenant.
+// They read platform tables only; the logo and default language come from the tenant's own settings
+// through withTenant.
 
 const usable = inArray(tenants.status, [...USABLE_TENANT_STATUSES]);
 
-type TenantRow = Omit<PublicTenant, 'logoUrl'>;
+type TenantRow = Omit<PublicTenant, 'logoUrl' | 'defaultLanguage'>;
 const tenantColumns = { id: tenants.id, name: tenants.name, subdomain: tenants.subdomain, status: tenants.status };
 
 export async function findUsableTenantBySubdomain(database: Database, subdomain: string): Promise<TenantRow | null> {
@@ -62,24 +63,24 @@ export async function findUsableTenantById(database: Database, tenantId: string)
   return row ? { ...row, status: row.status as TenantRow['status'] } : null;
 }
 
-/** The tenant's public face: its row plus the logo from its own settings (read in its scope). */
-export async function withLogo(database: Database, tenant: TenantRow): Promise<PublicTenant> {
+/** The tenant's public face: its row plus the logo and default language from its own settings (read in its scope). */
+export async function withPublicSettings(database: Database, tenant: TenantRow): Promise<PublicTenant> {
   const [settings] = await database.withTenant(tenant.id, (tx) =>
-    tx.select({ logoUrl: businessSettings.companyLogoUrl }).from(businessSettings).limit(1),
+    tx.select({ logoUrl: businessSettings.companyLogoUrl, defaultLanguage: businessSettings.defaultLanguage }).from(businessSettings).limit(1),
   );
-  return { ...tenant, logoUrl: settings?.logoUrl ?? null };
+  return { ...tenant, logoUrl: settings?.logoUrl ?? null, defaultLanguage: settings?.defaultLanguage ?? null };
 }
 
 /**
  * The request's tenant context for the sign-in page and the app shell: the host → tenant mapping may
- * come from the resolver's cache (spec §9, 5 minutes), but the shop's name, logo and status are read
- * now, so a change made through any app server shows on every other at once.
+ * come from the resolver's cache (spec §9, 5 minutes), but the shop's name, logo, default language
+ * and status are read now, so a change made through any app server shows on every other at once.
  */
 export async function readTenantContext(database: Database, resolver: TenantResolver, host: string | undefined): Promise<TenantContext> {
   const context = await resolver.resolve(host);
   if (!context.tenant) return context;
   const tenant = await findUsableTenantById(database, context.tenant.id);
-  return { ...context, tenant: tenant ? await withLogo(database, tenant) : null };
+  return { ...context, tenant: tenant ? await withPublicSettings(database, tenant) : null };
 }
 
 export interface NewTenant {

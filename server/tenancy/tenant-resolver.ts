@@ -7,7 +7,7 @@ import {
   findUsableTenantById,
   findUsableTenantBySubdomain,
   findUsableTenantIdByNameOrPartial,
-  withLogo,
+  withPublicSettings,
 } from './tenancy.service';
 
 // Spec §4 "Domain resolution" and §9 constants.
@@ -46,13 +46,13 @@ export function createTenantResolver({ database, rootDomains, logger, now = Date
         return { tenant: null, allowTenantlessAuth: true };
       case 'local-subdomain': {
         const bySubdomain = await findUsableTenantBySubdomain(database, kind.subdomain);
-        if (bySubdomain) return { tenant: await withLogo(database, bySubdomain), allowTenantlessAuth: false };
+        if (bySubdomain) return { tenant: await withPublicSettings(database, bySubdomain), allowTenantlessAuth: false };
         const tenantId = await findUsableTenantIdByNameOrPartial(database, kind.subdomain);
         return tenantContextFor(tenantId, true);
       }
       case 'root-subdomain': {
         const bySubdomain = await findUsableTenantBySubdomain(database, kind.subdomain);
-        if (bySubdomain) return { tenant: await withLogo(database, bySubdomain), allowTenantlessAuth: false };
+        if (bySubdomain) return { tenant: await withPublicSettings(database, bySubdomain), allowTenantlessAuth: false };
         let tenantId = (await findTenantByDomain(database, kind.host)).tenantId;
         for (const fallback of fallbackHosts(kind.subdomain, kind.rootDomain, rootDomains)) {
           if (tenantId) break;
@@ -72,7 +72,7 @@ export function createTenantResolver({ database, rootDomains, logger, now = Date
   async function tenantContextFor(tenantId: string | null, isLocalHost: boolean): Promise<TenantContext> {
     const tenant = tenantId ? await findUsableTenantById(database, tenantId) : null;
     if (!tenant) return { tenant: null, allowTenantlessAuth: isLocalHost };
-    return { tenant: await withLogo(database, tenant), allowTenantlessAuth: false };
+    return { tenant: await withPublicSettings(database, tenant), allowTenantlessAuth: false };
   }
 
   async function resolveAndCache(host: string): Promise<TenantContext> {

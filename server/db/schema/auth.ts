@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../../core/i18n/locale.rules';
 import { timestamps } from './columns';
 import { tenantOwnedColumns, tenants } from './tenancy';
 
@@ -84,8 +85,10 @@ export const profiles = pgTable('profiles', {
   tempPasswordCreatedAt: timestamp('temp_password_created_at', { withTimezone: true }),
   invitationStatus: text('invitation_status'),
   invitationAcceptedAt: timestamp('invitation_accepted_at', { withTimezone: true }),
+  /** The language the person chose (issue 12): the web app's and their e-mails'; null until they choose. */
+  language: text('language', { enum: LOCALES }),
   ...timestamps(),
-});
+}, (t) => [check('profiles_language_check', sql`${t.language} in ('en', 'sw')`)]);
 
 /** Membership of a person in a tenant (spec §3 tenant_users). */
 export const tenantUsers = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../../core/i18n/locale.rules';
 import { timestamps } from './columns';
 import { tenantOwnedColumns } from './tenancy';
 
@@ -25,11 +26,14 @@ export const businessSettings = pgTable(
     allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
     /** Computed prices (bulk changes) round half up to this many whole currency units; 0: to the cent. */
     priceRoundingStep: integer('price_rounding_step').notNull().default(1),
+    /** The language a new device shows in this shop, and e-mails fall back to (issue 12); null follows the browser. */
+    defaultLanguage: text('default_language', { enum: LOCALES }),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('business_settings_one_per_tenant').on(t.tenantId),
     check('business_settings_price_rounding_step_check', sql`${t.priceRoundingStep} in (0, 1, 5, 10)`),
+    check('business_settings_default_language_check', sql`${t.defaultLanguage} in ('en', 'sw')`),
   ],
 );
