@@ -1,10 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { AreaKey } from '../admin/area-page';
-import { AuthCallbackPage } from '../auth/auth-callback-page';
 import { AuthPage } from '../auth/auth-page';
-import { ForgotPasswordPage } from '../auth/forgot-password-page';
 import { RequireAuth } from '../auth/require-auth';
-import { ResetPasswordPage } from '../auth/reset-password-page';
 import { RethrowRouteError } from '../errors/rethrow-route-error';
 import { lazyArea } from '../i18n/lazy-area';
 import { inventoryRoutes } from '../inventory/inventory-routes';
@@ -17,8 +14,10 @@ import { RootLayout } from './root-layout';
 // goes on from there to their home area).
 const toSignIn = <Navigate to="/auth" replace />;
 
-// Route-level code splitting (docs/decisions/0015): the sign-in pages are in the first download;
+// Route-level code splitting (docs/decisions/0015): the sign-in page is in the first download;
 // every other area is a chunk of its own, fetched with its catalogs on its first visit.
+// Their texts are in the auth catalog, which every page has.
+const authScreens = lazyArea([], () => import('../auth/auth-screens'));
 const adminScreens = lazyArea(['admin', 'billing'], () => import('../admin/admin-screens'));
 const settingsScreens = lazyArea(['settings', 'billing', 'inventory'], () => import('../settings/settings-screens'));
 const profileScreens = lazyArea(['profile'], () => import('../profile/profile-screens'));
@@ -48,9 +47,9 @@ export const router = createBrowserRouter([
         element: <AuthLayout />,
         children: [
           { path: 'auth', element: <AuthPage /> },
-          { path: 'auth/callback', element: <AuthCallbackPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'auth/callback', lazy: authScreens('AuthCallbackPage') },
+          { path: 'forgot-password', lazy: authScreens('ForgotPasswordPage') },
+          { path: 'reset-password', lazy: authScreens('ResetPasswordPage') },
         ],
       },
       {
