@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { HomeIcon, PanelLeftIcon, UserCogIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -22,13 +23,14 @@ import { useShopIdentity } from './use-shop-identity';
  * subscription fails it, only what answers without one is mounted (web/billing/lapsed-shop.tsx).
  */
 export function AdminLayout() {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const hasShop = user.tenantId !== null;
   const entitlements = useEntitlements({ enabled: hasShop });
   if (hasShop && entitlements.isPending) {
     return (
       <div className="flex min-h-dvh items-center justify-center">
-        <Spinner label="Checking your subscription" />
+        <Spinner label={t`Checking your subscription`} />
       </div>
     );
   }
@@ -38,6 +40,7 @@ export function AdminLayout() {
 
 /** The tenant admin shell (spec §2): collapsible sidebar, header with notifications and the user menu. */
 function AdminShell({ entitlements }: { entitlements: EntitlementsResponse | undefined }) {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const shop = useShopIdentity();
   const location = useLocation();
@@ -86,7 +89,7 @@ function AdminShell({ entitlements }: { entitlements: EntitlementsResponse | und
     menuTriggerRef.current?.focus();
   };
 
-  const userName = user.fullName?.trim() || user.email.split('@')[0] || 'User';
+  const userName = user.fullName?.trim() || user.email.split('@')[0] || t`User`;
   const sidebarProps = { shopName: shop.name, logoUrl: shop.logoUrl, userName, entitlements };
   return (
     <div className="flex min-h-dvh">
@@ -98,7 +101,7 @@ function AdminShell({ entitlements }: { entitlements: EntitlementsResponse | und
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Toggle Sidebar"
+              aria-label={t`Toggle Sidebar`}
               aria-expanded={isSidebarOpen}
               onClick={toggleSidebar}
             >
@@ -116,12 +119,12 @@ function AdminShell({ entitlements }: { entitlements: EntitlementsResponse | und
               >
                 <DropdownMenuItem onSelect={openProfile}>
                   <UserCogIcon aria-hidden />
-                  Profile Settings
+                  <Trans>Profile Settings</Trans>
                 </DropdownMenuItem>
                 <DropdownMenuItem asChild>
                   <Link to={user.isPlatformAdmin ? '/superadmin' : '/admin/dashboard'}>
                     <HomeIcon aria-hidden />
-                    Home
+                    <Trans>Home</Trans>
                   </Link>
                 </DropdownMenuItem>
                 <SignOutMenuItem />

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NAV, itemsForRole } from './admin-nav';
 
-const titlesFor = (role: string | null) => ADMIN_NAV.flatMap((group) => itemsForRole(group.items, role)).map((item) => item.title);
+const titlesFor = (role: string | null) => ADMIN_NAV.flatMap((group) => itemsForRole(group.items, role)).map((item) => i18n._(item.title));
+
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 // Issue 10 item 6: each person is led only to what their role can use.
 describe('admin navigation by role', () => {
@@ -15,7 +18,7 @@ describe('admin navigation by role', () => {
   });
 
   it('the owner and a platform admin see every area', () => {
-    const every = ADMIN_NAV.flatMap((group) => group.items).map((item) => item.title);
+    const every = ADMIN_NAV.flatMap((group) => group.items).map((item) => i18n._(item.title));
     expect(titlesFor('admin')).toEqual(every);
     expect(titlesFor('superadmin')).toEqual(every);
   });

@@ -11,12 +11,15 @@ import {
   UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { hasTenantRole, type TenantRole } from '../../core/auth/roles.rules';
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
 
 /** A link in one of the admin area's navigations. */
 export interface RoleNavItem {
-  title: string;
+  /** The link's text, translated where it is shown (i18n._). */
+  title: MessageDescriptor;
   to: string;
   /** The weakest role the page is for (the server's minimum for what the page does); everyone when absent. */
   minRole?: TenantRole;
@@ -33,22 +36,22 @@ export interface AdminNavItem extends RoleNavItem {
  * cashiers sell and serve customers; purchasing, the books, reports and messaging are for
  * managers; the team is the owner's.
  */
-export const ADMIN_NAV: ReadonlyArray<{ label: string; items: readonly AdminNavItem[] }> = [
-  { label: 'Main', items: [{ title: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboardIcon }] },
+export const ADMIN_NAV: ReadonlyArray<{ label: MessageDescriptor; items: readonly AdminNavItem[] }> = [
+  { label: msg`Main`, items: [{ title: msg`Dashboard`, to: '/admin/dashboard', icon: LayoutDashboardIcon }] },
   {
-    label: 'Business',
+    label: msg`Business`,
     items: [
-      { title: 'Products', to: '/admin/products', icon: PackageIcon },
-      { title: 'Sales', to: '/admin/sales', icon: ShoppingCartIcon },
-      { title: 'Purchases', to: '/admin/purchases', icon: TruckIcon, minRole: 'manager' },
-      { title: 'Contacts', to: '/admin/customers', icon: UsersRoundIcon },
-      { title: 'Accounting', to: '/admin/accounting', icon: BookOpenIcon, feature: 'advanced_accounting', minRole: 'manager' },
-      { title: 'Reports', to: '/admin/reports', icon: BarChart3Icon, feature: 'advanced_reporting', minRole: 'manager' },
-      { title: 'Team', to: '/admin/team', icon: UsersIcon, feature: 'user_roles', minRole: 'admin' },
-      { title: 'Communications', to: '/admin/communications', icon: MegaphoneIcon, feature: 'advanced_notifications', minRole: 'manager' },
+      { title: msg`Products`, to: '/admin/products', icon: PackageIcon },
+      { title: msg`Sales`, to: '/admin/sales', icon: ShoppingCartIcon },
+      { title: msg`Purchases`, to: '/admin/purchases', icon: TruckIcon, minRole: 'manager' },
+      { title: msg`Contacts`, to: '/admin/customers', icon: UsersRoundIcon },
+      { title: msg`Accounting`, to: '/admin/accounting', icon: BookOpenIcon, feature: 'advanced_accounting', minRole: 'manager' },
+      { title: msg`Reports`, to: '/admin/reports', icon: BarChart3Icon, feature: 'advanced_reporting', minRole: 'manager' },
+      { title: msg`Team`, to: '/admin/team', icon: UsersIcon, feature: 'user_roles', minRole: 'admin' },
+      { title: msg`Communications`, to: '/admin/communications', icon: MegaphoneIcon, feature: 'advanced_notifications', minRole: 'manager' },
     ],
   },
-  { label: 'System', items: [{ title: 'Settings', to: '/admin/settings', icon: SettingsIcon }] },
+  { label: msg`System`, items: [{ title: msg`Settings`, to: '/admin/settings', icon: SettingsIcon }] },
 ];
 
 /** The items this role can use, in order. */

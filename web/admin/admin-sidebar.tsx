@@ -1,3 +1,5 @@
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { XIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
@@ -20,9 +22,10 @@ interface SidebarProps {
 
 /** Desktop: 16rem open, 3rem of icons collapsed (spec §9). */
 export function AdminSidebar({ isOpen, ...props }: SidebarProps & { isOpen: boolean }) {
+  const { t } = useLingui();
   return (
     <aside
-      aria-label="Sidebar"
+      aria-label={t`Sidebar`}
       data-state={isOpen ? 'expanded' : 'collapsed'}
       style={{ width: isOpen ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON }}
       className="sticky top-0 hidden h-dvh shrink-0 flex-col overflow-x-hidden overflow-y-auto border-r bg-sidebar transition-[width] duration-200 md:flex"
@@ -34,17 +37,18 @@ export function AdminSidebar({ isOpen, ...props }: SidebarProps & { isOpen: bool
 
 /** Mobile: an 18rem sheet over the page (spec §9). */
 export function AdminSidebarSheet({ isOpen, onClose, ...props }: SidebarProps & { isOpen: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   if (!isOpen) return null;
   return (
     <div className="fixed inset-0 z-40 md:hidden">
       <div aria-hidden className="absolute inset-0 bg-black/50" onClick={onClose} />
       <aside
-        aria-label="Sidebar"
+        aria-label={t`Sidebar`}
         data-state="expanded"
         style={{ width: SIDEBAR_WIDTH_MOBILE, maxWidth: '85vw' }}
         className="relative flex h-full flex-col overflow-y-auto border-r bg-background shadow-lg"
       >
-        <Button variant="ghost" size="icon" className="absolute top-2 right-2" aria-label="Close sidebar" onClick={onClose}>
+        <Button variant="ghost" size="icon" className="absolute top-2 right-2" aria-label={t`Close sidebar`} onClick={onClose}>
           <XIcon aria-hidden />
         </Button>
         <SidebarBody {...props} isCollapsed={false} onNavigate={onClose} />
@@ -61,8 +65,10 @@ function SidebarBody({
   isCollapsed,
   onNavigate,
 }: SidebarProps & { isCollapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
   const { role } = useSignedInUser();
-  const groups = ADMIN_NAV.map((group) => ({ label: group.label, items: itemsForRole(group.items, role) })).filter((group) => group.items.length > 0);
+  const groups = ADMIN_NAV.map((group) => ({ label: i18n._(group.label), items: itemsForRole(group.items, role) })).filter((group) => group.items.length > 0);
   return (
     <>
       <div className={cn('flex items-center gap-2.5 border-b p-3', isCollapsed && 'justify-center px-1.5')}>
@@ -76,7 +82,7 @@ function SidebarBody({
           </span>
         )}
       </div>
-      <nav aria-label="Admin" className="grid gap-4 p-2">
+      <nav aria-label={t`Admin`} className="grid gap-4 p-2">
         {groups.map((group) => (
           <div key={group.label} className="grid gap-1">
             {!isCollapsed && <p className="px-2 text-xs font-medium text-muted-foreground">{group.label}</p>}
@@ -109,14 +115,16 @@ function SidebarLink({
   // trial it also shows the upgrade badge.
   const isLocked = Boolean(item.feature && entitlements && !entitlements.entitlements.features[item.feature]);
   const badge = isLocked && entitlements && !entitlements.access.isTrialActive ? entitlements.upgradeBadge : null;
+  const { i18n } = useLinguiRuntime();
+  const title = i18n._(item.title);
   const Icon = item.icon;
   return (
     <NavLink
       to={isLocked ? BILLING_PATH : item.to}
       end={item.to === '/admin/dashboard'}
       onClick={onNavigate}
-      title={isCollapsed ? item.title : undefined}
-      aria-label={isCollapsed ? item.title : undefined}
+      title={isCollapsed ? title : undefined}
+      aria-label={isCollapsed ? title : undefined}
       data-locked={isLocked ? '' : undefined}
       className={({ isActive }) =>
         cn(
@@ -128,7 +136,7 @@ function SidebarLink({
       }
     >
       <Icon aria-hidden className="size-4 shrink-0" />
-      {!isCollapsed && <span className="min-w-0 flex-1 truncate">{item.title}</span>}
+      {!isCollapsed && <span className="min-w-0 flex-1 truncate">{title}</span>}
       {!isCollapsed && badge && (
         <Badge variant="accent" className="ml-auto">
           {badge}

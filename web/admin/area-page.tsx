@@ -1,22 +1,26 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { ConstructionIcon } from 'lucide-react';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** What each business area will hold; the areas arrive in later releases. */
 export const AREA_PAGES = {
-  sales: { title: 'Sales', text: 'Sales arrive in a coming release: the till for new sales, receipts, returns and the sales history.' },
-  purchases: { title: 'Purchases', text: 'Purchases arrive in a coming release: supplier orders, goods received and what you owe suppliers.' },
-  customers: { title: 'Contacts', text: 'Contacts arrive in a coming release: customers and suppliers, balances and statements.' },
-  accounting: { title: 'Accounting', text: 'Accounting arrives in a coming release: the double-entry ledger, VAT returns and financial statements.' },
-  reports: { title: 'Reports', text: 'Reports arrive in a coming release: sales, profit and stock reports per branch and period.' },
-  team: { title: 'Team', text: 'Team arrives in a coming release: staff accounts with their own roles and permissions.' },
-  communications: { title: 'Communications', text: 'Communications arrive in a coming release: SMS, WhatsApp and e-mail messages to customers.' },
+  sales: { title: msg`Sales`, text: msg`Sales arrive in a coming release: the till for new sales, receipts, returns and the sales history.` },
+  purchases: { title: msg`Purchases`, text: msg`Purchases arrive in a coming release: supplier orders, goods received and what you owe suppliers.` },
+  customers: { title: msg`Contacts`, text: msg`Contacts arrive in a coming release: customers and suppliers, balances and statements.` },
+  accounting: { title: msg`Accounting`, text: msg`Accounting arrives in a coming release: the double-entry ledger, VAT returns and financial statements.` },
+  reports: { title: msg`Reports`, text: msg`Reports arrive in a coming release: sales, profit and stock reports per branch and period.` },
+  team: { title: msg`Team`, text: msg`Team arrives in a coming release: staff accounts with their own roles and permissions.` },
+  communications: { title: msg`Communications`, text: msg`Communications arrive in a coming release: SMS, WhatsApp and e-mail messages to customers.` },
 } as const;
 
 export type AreaKey = keyof typeof AREA_PAGES;
 
 /** An honest empty state for an area that is not built yet. */
 export function AreaPage({ area }: { area: AreaKey }) {
-  const { title, text } = AREA_PAGES[area];
+  const { i18n } = useLingui();
+  const title = i18n._(AREA_PAGES[area].title);
+  const text = i18n._(AREA_PAGES[area].text);
   useDocumentTitle(title);
   return (
     <div className="grid gap-6">

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +15,7 @@ export const notificationsQueryKey = ['notifications'] as const;
 
 /** Header bell (spec §2): a red dot while anything is unread; opening the list marks it read. */
 export function NotificationsMenu() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { formatDateTime } = useDateFormat();
@@ -20,6 +23,7 @@ export function NotificationsMenu() {
     queryKey: notificationsQueryKey,
     queryFn: () => apiRequest('/api/notifications', { schema: notificationListSchema }),
     refetchInterval: 60_000,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a log line for developers (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the notifications failed' },
   });
   const markRead = useMutation({
@@ -42,16 +46,18 @@ export function NotificationsMenu() {
   return (
     <DropdownMenu onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+        <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? t`Notifications, ${plural(unread, { one: '# unread', other: '# unread' })}` : t`Notifications`}>
           <BellIcon aria-hidden />
           {unread > 0 && <span data-testid="unread-dot" aria-hidden className="absolute top-1.5 right-1.5 size-2 rounded-full bg-red-600" />}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        <DropdownMenuLabel>
+          <Trans>Notifications</Trans>
+        </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {visible.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-muted-foreground">{list.isError ? 'Notifications are not available right now.' : 'No notifications yet.'}</p>
+          <p className="px-2 py-3 text-sm text-muted-foreground">{list.isError ? t`Notifications are not available right now.` : t`No notifications yet.`}</p>
         ) : (
           visible.map((notification) => (
             <DropdownMenuItem

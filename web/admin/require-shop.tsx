@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { StoreIcon } from 'lucide-react';
 import { Navigate, Outlet } from 'react-router';
 import { MyProfileMenuItem, SignOutMenuItem } from '../auth/account-menu-items';
@@ -5,7 +6,7 @@ import { useAuth, useSignedInUser } from '../auth/auth-provider';
 import { AppHeader } from '../components/app-header';
 import { ThemeToggle } from '../components/theme-toggle';
 import { UserMenu } from '../components/user-menu';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { PRODUCT_NAME, useDocumentTitle } from '../lib/use-document-title';
 import { DEFAULT_LOGO_URL } from '../tenancy/tenant-logo';
 
 /**
@@ -21,12 +22,13 @@ export function RequireShop() {
 }
 
 function NoShopPage() {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const { signOut } = useAuth();
-  useDocumentTitle('No shop at this address');
+  useDocumentTitle(t`No shop at this address`);
   return (
     <div className="flex min-h-dvh flex-col">
-      <AppHeader homeTo="/admin" logo={<img src={DEFAULT_LOGO_URL} alt="" width={32} height={32} className="size-8 rounded-lg" />} title="Dukani">
+      <AppHeader homeTo="/admin" logo={<img src={DEFAULT_LOGO_URL} alt="" width={32} height={32} className="size-8 rounded-lg" />} title={PRODUCT_NAME}>
         <ThemeToggle />
         <UserMenu fullName={user.fullName} email={user.email}>
           <MyProfileMenuItem />
@@ -35,14 +37,18 @@ function NoShopPage() {
       </AppHeader>
       <main className="mx-auto grid w-full max-w-xl flex-1 content-start gap-4 px-4 py-10">
         <StoreIcon aria-hidden className="size-8 text-muted-foreground" />
-        <h1 className="text-2xl font-semibold">No shop at this address</h1>
+        <h1 className="text-2xl font-semibold">
+          <Trans>No shop at this address</Trans>
+        </h1>
         <p className="text-muted-foreground">
-          You are signed in, but this address does not belong to a shop you work in. Open your shop's own address (for
-          example yourshop.dukani.co.ke) and sign in there.
+          <Trans>
+            You are signed in, but this address does not belong to a shop you work in. Open your shop's own address (for
+            example yourshop.dukani.co.ke) and sign in there.
+          </Trans>
         </p>
         <div>
           <button type="button" onClick={() => void signOut()} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-            Sign out
+            <Trans>Sign out</Trans>
           </button>
         </div>
       </main>

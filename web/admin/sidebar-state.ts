@@ -18,7 +18,7 @@ export function readSidebarCookie(cookie: string): boolean | null {
 
 /** The document.cookie assignment that stores the state. */
 export function sidebarCookie(isOpen: boolean): string {
-  return `${SIDEBAR_COOKIE_NAME}=${String(isOpen)}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
+  return [`${SIDEBAR_COOKIE_NAME}=${String(isOpen)}`, 'path=/', `max-age=${SIDEBAR_COOKIE_MAX_AGE_SECONDS}`, 'samesite=lax'].join('; ');
 }
 
 /** Starts open, except on /admin/sales?tab=new-sale (the till wants the room); a stored choice wins elsewhere. */

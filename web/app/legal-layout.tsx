@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
@@ -8,6 +9,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-sm hover:text-foreground hover:underline', isActive && 'font-medium text-foreground');
 
 export function LegalLayout() {
+  const { t } = useLingui();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-10 border-b bg-background/90 backdrop-blur">
@@ -15,7 +17,7 @@ export function LegalLayout() {
           <Button variant="ghost" size="sm" asChild className="-ml-2">
             <Link to="/auth">
               <ArrowLeftIcon aria-hidden />
-              Back to sign-in
+              <Trans>Back to sign-in</Trans>
             </Link>
           </Button>
           <ThemeToggle />
@@ -26,14 +28,14 @@ export function LegalLayout() {
       </main>
       <footer className="border-t">
         <nav
-          aria-label="Legal"
+          aria-label={t`Legal`}
           className="mx-auto flex max-w-3xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-muted-foreground"
         >
           <NavLink to="/privacy" className={navLinkClass}>
-            Privacy Policy
+            <Trans>Privacy Policy</Trans>
           </NavLink>
           <NavLink to="/terms" className={navLinkClass}>
-            Terms of Service
+            <Trans>Terms of Service</Trans>
           </NavLink>
         </nav>
       </footer>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { LogOutIcon, UserRoundIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { DropdownMenuItem, DropdownMenuSeparator } from '../components/ui/dropdown-menu';
@@ -9,7 +10,7 @@ export function MyProfileMenuItem() {
     <DropdownMenuItem asChild>
       <Link to="/profile">
         <UserRoundIcon aria-hidden />
-        My Profile
+        <Trans>My Profile</Trans>
       </Link>
     </DropdownMenuItem>
   );
@@ -23,7 +24,7 @@ export function SignOutMenuItem() {
       <DropdownMenuSeparator />
       <DropdownMenuItem onSelect={() => void signOut()}>
         <LogOutIcon aria-hidden />
-        Sign Out
+        <Trans>Sign Out</Trans>
       </DropdownMenuItem>
     </>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { PRODUCT_NAME } from '../lib/use-document-title';
@@ -22,8 +23,9 @@ export function AuthCard({ title, description, children }: { title: string; desc
 }
 
 export function AuthCardSkeleton() {
+  const { t } = useLingui();
   return (
-    <Card className="w-full max-w-sm" aria-busy="true" aria-label="Loading">
+    <Card className="w-full max-w-sm" aria-busy="true" aria-label={t`Loading`}>
       <CardHeader className="items-center">
         <div className="size-16 animate-pulse rounded-2xl bg-muted" />
         <div className="h-6 w-40 animate-pulse rounded bg-muted" />

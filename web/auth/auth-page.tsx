@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { StoreIcon } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert, AlertDescription } from '../components/ui/alert';
@@ -13,11 +14,12 @@ import { SignInForm } from './sign-in-form';
  * this entry (spec §2 "After sign-in"): to the page a guard kept, else their home area.
  */
 export function AuthPage() {
+  const { t } = useLingui();
   const { isLoading, tenant, isUnknownAddress } = useTenantContext();
   const { auth } = useAuth();
   const [searchParams] = useSearchParams();
   const name = tenant?.name ?? PRODUCT_NAME;
-  useDocumentTitle(`Sign in · ${name}`);
+  useDocumentTitle(t`Sign in · ${name}`);
 
   if (auth.status === 'signed-in') {
     return <Navigate to={safeReturnPath(searchParams.get(FROM_PARAM)) ?? auth.user.homePath} replace />;
@@ -25,13 +27,15 @@ export function AuthPage() {
   if (isLoading || auth.status === 'loading') return <AuthCardSkeleton />;
 
   return (
-    <AuthCard title={name} description={tenant ? 'Staff sign-in' : 'Point of sale for shops'}>
+    <AuthCard title={name} description={tenant ? t`Staff sign-in` : t`Point of sale for shops`}>
       {isUnknownAddress ? (
         <Alert>
           <StoreIcon aria-hidden />
           <AlertDescription>
             <p>
-              This address does not belong to a shop. Check the link your shop gave you, or ask the shop's owner for it.
+              <Trans>
+                This address does not belong to a shop. Check the link your shop gave you, or ask the shop's owner for it.
+              </Trans>
             </p>
           </AlertDescription>
         </Alert>

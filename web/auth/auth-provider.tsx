@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -8,7 +9,8 @@ import { tenantContextQueryKey } from '../tenancy/tenancy.api';
 import { fetchSession, sessionQueryKey, signOutRequest } from './auth.api';
 import { createAuthStore, signedIn, signedOut, type AuthSnapshot, type SignedOutReason } from './auth-store';
 
-export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+/** Spec §8's words when a session ends elsewhere, in the current language (English word for word). */
+export const sessionExpiredMessage = () => t`Session expired. Please log in again.`;
 
 interface AuthContextValue {
   /** loading, signed-in (with the user) or signed-out (with the reason). */
@@ -36,6 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useQuery({
     queryKey: sessionQueryKey,
     queryFn: fetchSession,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a log line for developers (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the session failed' },
   });
 
@@ -64,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onError = (error: unknown) => {
       if (!isUnauthorized(error) || store.getSnapshot().status !== 'signed-in') return;
-      toast.error(SESSION_EXPIRED_MESSAGE);
+      toast.error(sessionExpiredMessage());
       clearAuthState('expired');
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {

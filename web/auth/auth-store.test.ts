@@ -12,6 +12,7 @@ const owner: SessionUser = {
   requirePasswordChange: true,
   emailVerified: false,
   homePath: '/admin',
+  language: null,
 };
 
 describe('auth store (spec §4: changes debounced by 150 ms)', () => {

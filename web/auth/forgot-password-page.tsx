@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlertIcon, MailCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -7,16 +8,18 @@ import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { InlineSpinner } from '../components/ui/spinner';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { firstFieldErrors } from '../lib/form-errors';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { PRODUCT_NAME, useDocumentTitle } from '../lib/use-document-title';
 import { useForgotPasswordMutation } from './auth.api';
 import { AuthCard } from './auth-card';
 import { BackToSignInLink } from './back-to-sign-in-link';
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password · Dukani');
+  const { t } = useLingui();
+  useDocumentTitle(t`Forgot password · ${PRODUCT_NAME}`);
   const request = useForgotPasswordMutation();
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -34,14 +37,16 @@ export function ForgotPasswordPage() {
 
   if (request.isSuccess) {
     return (
-      <AuthCard title="Check your e-mail">
+      <AuthCard title={t`Check your e-mail`}>
         <div className="grid gap-4">
           <div role="status" className="flex gap-3 rounded-lg bg-muted px-4 py-3 text-sm">
             <MailCheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-            <p>{request.data.message}</p>
+            <p>{translateMessage(request.data.message)}</p>
           </div>
           <Button asChild variant="outline">
-            <Link to="/auth">Back to sign in</Link>
+            <Link to="/auth">
+              <Trans>Back to sign in</Trans>
+            </Link>
           </Button>
         </div>
       </AuthCard>
@@ -49,17 +54,17 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Forgot password?" description="Enter your e-mail and we will send you a link to choose a new password.">
-      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Forgot password">
+    <AuthCard title={t`Forgot password?`} description={t`Enter your e-mail and we will send you a link to choose a new password.`}>
+      <form noValidate onSubmit={submit} className="grid gap-4" aria-label={t`Forgot password`}>
         {request.isError && (
           <Alert variant="destructive">
             <CircleAlertIcon aria-hidden />
             <AlertDescription>
-              <p>{isApiError(request.error) ? request.error.message : 'The request failed. Please try again.'}</p>
+              <p>{isApiError(request.error) ? translateMessage(request.error.message) : t`The request failed. Please try again.`}</p>
             </AlertDescription>
           </Alert>
         )}
-        <FormField id="forgot-email" label="Email" error={emailError}>
+        <FormField id="forgot-email" label={t`Email`} error={emailError}>
           <Input
             {...fieldControlProps('forgot-email', { error: emailError })}
             type="email"
@@ -74,7 +79,7 @@ export function ForgotPasswordPage() {
         </FormField>
         <Button type="submit" className="w-full" disabled={request.isPending}>
           {request.isPending && <InlineSpinner />}
-          {request.isPending ? 'Sending…' : 'Send reset link'}
+          {request.isPending ? t`Sending…` : t`Send reset link`}
         </Button>
         <BackToSignInLink />
       </form>

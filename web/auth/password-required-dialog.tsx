@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { KeyRoundIcon } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
@@ -8,18 +9,17 @@ import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { Button } from '../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../components/ui/dialog';
 import { InlineSpinner } from '../components/ui/spinner';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { useRequiredPasswordChangeMutation } from './auth.api';
 import { useAuth } from './auth-provider';
-
-const warnRequired = () =>
-  toast.error('Password Change Required', { description: 'You must change your password to continue' });
 
 /**
  * The mandatory change-password dialog (spec §2, §4, §5): shown while the account still has its
  * temporary password. No Cancel, no dismissal by Escape or an outside click — trying says why.
  */
 export function PasswordRequiredDialog() {
+  const { t } = useLingui();
   const { refreshSession, signOut } = useAuth();
   const change = useRequiredPasswordChangeMutation();
   const [newPassword, setNewPassword] = useState('');
@@ -30,6 +30,9 @@ export function PasswordRequiredDialog() {
   const [isSigningOut, setIsSigningOut] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const newPasswordRef = useRef<HTMLInputElement>(null);
+
+  const warnRequired = () =>
+    toast.error(t`Password Change Required`, { description: t`You must change your password to continue` });
 
   const refuseEscape = (event: globalThis.KeyboardEvent) => {
     event.preventDefault();
@@ -56,7 +59,7 @@ export function PasswordRequiredDialog() {
     if (isUpdating) return;
     const problem = checkPasswordDialog(newPassword, confirmPassword);
     if (problem) {
-      toast.error(problem.title, { description: problem.description });
+      toast.error(translateMessage(problem.title), { description: translateMessage(problem.description) });
       return;
     }
     setIsUpdating(true);
@@ -68,14 +71,14 @@ export function PasswordRequiredDialog() {
         setNewPasswordError(fieldMessage);
         newPasswordRef.current?.focus();
       } else {
-        toast.error('Update Failed', {
-          description: isApiError(error) && error.message ? error.message : 'Failed to update password. Please try again.',
+        toast.error(t`Update Failed`, {
+          description: isApiError(error) && error.message ? translateMessage(error.message) : t`Failed to update password. Please try again.`,
         });
       }
       setIsUpdating(false);
       return;
     }
-    toast.success('Password Updated!', { description: 'Your password has been successfully changed.' });
+    toast.success(t`Password Updated!`, { description: t`Your password has been successfully changed.` });
     // The dialog closes when the refreshed session no longer asks for a change.
     await refreshSession();
     setIsUpdating(false);
@@ -94,20 +97,22 @@ export function PasswordRequiredDialog() {
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <KeyRoundIcon aria-hidden className="size-5 text-primary" />
-            Password Change Required
+            <Trans>Password Change Required</Trans>
           </DialogTitle>
           <DialogDescription className="rounded-lg border border-accent-foreground/15 bg-accent px-3 py-2 text-accent-foreground">
-            Your account was created with a temporary password. Please create a secure password to protect your
-            business data.
+            <Trans>
+              Your account was created with a temporary password. Please create a secure password to protect your
+              business data.
+            </Trans>
           </DialogDescription>
         </DialogHeader>
-        <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
-          <FormField id="required-new-password" label="New Password" error={newPasswordError}>
+        <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4" aria-label={t`Change password`}>
+          <FormField id="required-new-password" label={t`New Password`} error={newPasswordError}>
             <PasswordInput
               ref={newPasswordRef}
               {...fieldControlProps('required-new-password', { error: newPasswordError })}
               autoComplete="new-password"
-              placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
+              placeholder={t`At least ${PASSWORD_MIN_LENGTH} characters`}
               value={newPassword}
               onChange={(event) => {
                 setNewPassword(event.target.value);
@@ -117,7 +122,7 @@ export function PasswordRequiredDialog() {
             />
             <PasswordStrengthMeter password={newPassword} />
           </FormField>
-          <FormField id="required-confirm-password" label="Confirm Password">
+          <FormField id="required-confirm-password" label={t`Confirm Password`}>
             <PasswordInput
               id="required-confirm-password"
               autoComplete="new-password"
@@ -138,11 +143,11 @@ export function PasswordRequiredDialog() {
               }}
             >
               {isSigningOut && <InlineSpinner />}
-              Sign Out
+              <Trans>Sign Out</Trans>
             </Button>
             <Button type="submit" disabled={isEmpty || isUpdating || isSigningOut}>
               {isUpdating && <InlineSpinner />}
-              {isUpdating ? 'Updating…' : 'Update Password'}
+              {isUpdating ? t`Updating…` : t`Update Password`}
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isRoleAllowed } from '../../core/auth/roles.rules';
 import { Spinner } from '../components/ui/spinner';
@@ -21,6 +22,7 @@ interface RequireAuthProps {
  * over every page (spec §2, §4).
  */
 export function RequireAuth({ allowedRoles, requirePlatformAdmin = false }: RequireAuthProps) {
+  const { t } = useLingui();
   const { auth } = useAuth();
   const location = useLocation();
 
@@ -28,7 +30,7 @@ export function RequireAuth({ allowedRoles, requirePlatformAdmin = false }: Requ
   if (auth.status === 'loading') {
     return (
       <div className="flex min-h-dvh items-center justify-center">
-        <Spinner label="Checking your session" />
+        <Spinner label={t`Checking your session`} />
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,19 +10,18 @@ import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { InlineSpinner } from '../components/ui/spinner';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { firstFieldErrors, type FieldErrors } from '../lib/form-errors';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { PRODUCT_NAME, useDocumentTitle } from '../lib/use-document-title';
 import { useResetPasswordMutation } from './auth.api';
 import { AuthCard } from './auth-card';
 import { BackToSignInLink } from './back-to-sign-in-link';
 
-// The server's words for a bad or used link, also shown when the link has no token at all.
-const INVALID_LINK_MESSAGE = 'This link is invalid or has expired. Ask for a new one.';
-
 /** /reset-password?token=…: the page the reset e-mail links to. */
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password · Dukani');
+  const { t } = useLingui();
+  useDocumentTitle(t`Choose a new password · ${PRODUCT_NAME}`);
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const reset = useResetPasswordMutation();
@@ -31,22 +31,25 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Choose a new password">
-        <InvalidLink message={INVALID_LINK_MESSAGE} />
+      <AuthCard title={t`Choose a new password`}>
+        {/* The server's words for a bad or used link, also shown when the link has no token at all. */}
+        <InvalidLink message={t`This link is invalid or has expired. Ask for a new one.`} />
       </AuthCard>
     );
   }
 
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Password changed">
+      <AuthCard title={t`Password changed`}>
         <div className="grid gap-4">
           <div role="status" className="flex gap-3 rounded-lg bg-muted px-4 py-3 text-sm">
             <CircleCheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-            <p>{reset.data.message}</p>
+            <p>{translateMessage(reset.data.message)}</p>
           </div>
           <Button asChild>
-            <Link to="/auth">Go to sign in</Link>
+            <Link to="/auth">
+              <Trans>Go to sign in</Trans>
+            </Link>
           </Button>
         </div>
       </AuthCard>
@@ -71,14 +74,17 @@ export function ResetPasswordPage() {
   const serverMessage =
     reset.isError && !newPasswordRefusal
       ? isApiError(reset.error)
-        ? reset.error.message
-        : 'The password could not be changed. Please try again.'
+        ? translateMessage(reset.error.message)
+        : t`The password could not be changed. Please try again.`
       : null;
   return (
-    <AuthCard title="Choose a new password" description={`Use at least ${PASSWORD_MIN_LENGTH} characters. Longer, with a mix of letters, digits and symbols, is stronger.`}>
-      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Choose a new password">
+    <AuthCard
+      title={t`Choose a new password`}
+      description={t`Use at least ${PASSWORD_MIN_LENGTH} characters. Longer, with a mix of letters, digits and symbols, is stronger.`}
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4" aria-label={t`Choose a new password`}>
         {serverMessage && <InvalidLink message={serverMessage} />}
-        <FormField id="reset-new-password" label="New password" error={newPasswordError}>
+        <FormField id="reset-new-password" label={t`New password`} error={newPasswordError}>
           <PasswordInput
             {...fieldControlProps('reset-new-password', { error: newPasswordError })}
             autoComplete="new-password"
@@ -90,7 +96,7 @@ export function ResetPasswordPage() {
           />
           <PasswordStrengthMeter password={newPassword} />
         </FormField>
-        <FormField id="reset-confirm-password" label="Confirm new password" error={fieldErrors.confirmPassword}>
+        <FormField id="reset-confirm-password" label={t`Confirm new password`} error={fieldErrors.confirmPassword}>
           <PasswordInput
             {...fieldControlProps('reset-confirm-password', { error: fieldErrors.confirmPassword })}
             autoComplete="new-password"
@@ -100,7 +106,7 @@ export function ResetPasswordPage() {
         </FormField>
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending && <InlineSpinner />}
-          {reset.isPending ? 'Saving…' : 'Set new password'}
+          {reset.isPending ? t`Saving…` : t`Set new password`}
         </Button>
         <BackToSignInLink />
       </form>
@@ -115,7 +121,7 @@ function InvalidLink({ message }: { message: string }) {
       <AlertDescription>
         <p>{message}</p>
         <Link to="/forgot-password" className="font-medium text-primary underline underline-offset-4">
-          Ask for a new link
+          <Trans>Ask for a new link</Trans>
         </Link>
       </AlertDescription>
     </Alert>

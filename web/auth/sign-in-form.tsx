@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlertIcon } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +9,7 @@ import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { InlineSpinner } from '../components/ui/spinner';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { firstFieldErrors, firstInvalidField, type FieldErrors } from '../lib/form-errors';
 import { formatWait } from '../lib/format';
@@ -18,6 +20,7 @@ import { useAuth } from './auth-provider';
 const FIELD_ORDER = ['email', 'password'] as const;
 
 export function SignInForm() {
+  const { t } = useLingui();
   const { completeSignIn } = useAuth();
   const signIn = useSignInMutation();
   const [email, setEmail] = useState('');
@@ -52,24 +55,26 @@ export function SignInForm() {
           setFieldErrors(errors);
         }
         if (isApiError(error) && error.retryAfterSeconds) wait.start(error.retryAfterSeconds);
-        setFormError(isApiError(error) ? error.message : 'Sign-in failed. Please try again.');
+        setFormError(isApiError(error) ? error.message : t`Sign-in failed. Please try again.`);
         if (isApiError(error) && error.status === 401) setPassword('');
       },
     });
   };
 
   const isWaiting = wait.secondsLeft > 0;
+  const waitText = formatWait(wait.secondsLeft);
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign in">
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4" aria-label={t`Sign in`}>
       {formError && (
         <Alert variant="destructive">
           <CircleAlertIcon aria-hidden />
           <AlertDescription>
-            <p>{formError}</p>
+            {/* The API's English words, in the language on screen. */}
+            <p>{translateMessage(formError)}</p>
           </AlertDescription>
         </Alert>
       )}
-      <FormField id="sign-in-email" label="Email" error={fieldErrors.email}>
+      <FormField id="sign-in-email" label={t`Email`} error={fieldErrors.email}>
         <Input
           {...fieldControlProps('sign-in-email', { error: fieldErrors.email })}
           name="email"
@@ -83,7 +88,7 @@ export function SignInForm() {
           onChange={(event) => setEmail(event.target.value)}
         />
       </FormField>
-      <FormField id="sign-in-password" label="Password" error={fieldErrors.password}>
+      <FormField id="sign-in-password" label={t`Password`} error={fieldErrors.password}>
         <PasswordInput
           {...fieldControlProps('sign-in-password', { error: fieldErrors.password })}
           name="password"
@@ -96,17 +101,17 @@ export function SignInForm() {
         {signIn.isPending ? (
           <>
             <InlineSpinner />
-            Signing in…
+            <Trans>Signing in…</Trans>
           </>
         ) : isWaiting ? (
-          `Try again in ${formatWait(wait.secondsLeft)}`
+          t`Try again in ${waitText}`
         ) : (
-          'Sign In'
+          <Trans>Sign In</Trans>
         )}
       </Button>
       <p className="text-center text-sm">
         <Link to="/forgot-password" className="rounded-sm text-primary underline-offset-4 hover:underline">
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </Link>
       </p>
     </form>

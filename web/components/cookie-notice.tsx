@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CookieIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +16,7 @@ import { Button } from './ui/button';
  * inert, so the notice could be seen but not answered.
  */
 export function CookieNotice() {
+  const { t } = useLingui();
   const { auth } = useAuth();
   const [isOpen, setIsOpen] = useState(false);
   const [showDetails, setShowDetails] = useState(false);
@@ -41,26 +43,28 @@ export function CookieNotice() {
           <CookieIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <h2 id={titleId} className="font-semibold">
-              Cookies on Dukani
+              <Trans>Cookies on Dukani</Trans>
             </h2>
             <p className="text-sm text-muted-foreground">
-              We use a few cookies and browser storage to keep you signed in and remember your choices. No
-              advertising or tracking cookies. Read our{' '}
-              <Link to="/privacy" className="font-medium text-primary underline underline-offset-4">
-                Privacy Policy
-              </Link>{' '}
-              and{' '}
-              <Link to="/terms" className="font-medium text-primary underline underline-offset-4">
-                Terms of Service
-              </Link>
-              .
+              <Trans>
+                We use a few cookies and browser storage to keep you signed in and remember your choices. No
+                advertising or tracking cookies. Read our{' '}
+                <Link to="/privacy" className="font-medium text-primary underline underline-offset-4">
+                  Privacy Policy
+                </Link>{' '}
+                and{' '}
+                <Link to="/terms" className="font-medium text-primary underline underline-offset-4">
+                  Terms of Service
+                </Link>
+                .
+              </Trans>
             </p>
           </div>
           <Button
             variant="ghost"
             size="icon"
             className="-mt-1.5 -mr-1.5"
-            aria-label="Close"
+            aria-label={t`Close`}
             onClick={() => choose('accepted')}
           >
             <XIcon aria-hidden />
@@ -70,10 +74,16 @@ export function CookieNotice() {
         {showDetails && (
           // Only the lists scroll, so the choices stay in reach on a small phone.
           <div id={detailsId} className="-mx-1 grid min-h-0 gap-4 overflow-y-auto border-t px-1 pt-3 sm:grid-cols-2">
-            <StorageList title="Essential" description="Needed for Dukani to work; always on." items={ESSENTIAL_STORAGE} />
             <StorageList
-              title="Functional"
-              description="Remember your preferences. Decline to turn them off."
+              title={t`Essential`}
+              label={t`Essential cookies`}
+              description={t`Needed for Dukani to work; always on.`}
+              items={ESSENTIAL_STORAGE}
+            />
+            <StorageList
+              title={t`Functional`}
+              label={t`Functional cookies`}
+              description={t`Remember your preferences. Decline to turn them off.`}
               items={FUNCTIONAL_STORAGE}
             />
           </div>
@@ -86,21 +96,33 @@ export function CookieNotice() {
             aria-controls={showDetails ? detailsId : undefined}
             onClick={() => setShowDetails((shown) => !shown)}
           >
-            Details
+            <Trans>Details</Trans>
           </Button>
           <Button variant="outline" onClick={() => choose('declined')}>
-            Decline
+            <Trans>Decline</Trans>
           </Button>
-          <Button onClick={() => choose('accepted')}>Accept All</Button>
+          <Button onClick={() => choose('accepted')}>
+            <Trans>Accept All</Trans>
+          </Button>
         </div>
       </div>
     </section>
   );
 }
 
-function StorageList({ title, description, items }: { title: string; description: string; items: BrowserStorageItem[] }) {
+function StorageList({
+  title,
+  label,
+  description,
+  items,
+}: {
+  title: string;
+  label: string;
+  description: string;
+  items: BrowserStorageItem[];
+}) {
   return (
-    <section aria-label={`${title} cookies`} className="flex flex-col gap-2">
+    <section aria-label={label} className="flex flex-col gap-2">
       <div>
         <h3 className="text-sm font-medium">{title}</h3>
         <p className="text-xs text-muted-foreground">{description}</p>

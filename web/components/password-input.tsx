@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { cn } from '../lib/cn';
@@ -5,6 +6,7 @@ import { Input } from './ui/input';
 
 /** A password field with a show/hide toggle (spec §2). */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<typeof Input>, 'type'>) {
+  const { t } = useLingui();
   const [isVisible, setIsVisible] = useState(false);
   return (
     <div className="relative">
@@ -12,7 +14,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<typeo
       <button
         type="button"
         onClick={() => setIsVisible((visible) => !visible)}
-        aria-label={isVisible ? 'Hide password' : 'Show password'}
+        aria-label={isVisible ? t`Hide password` : t`Show password`}
         aria-pressed={isVisible}
         aria-controls={props.id}
         disabled={props.disabled}

@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { THEMES, type Theme } from '../lib/theme';
 import { useTheme } from './theme-provider';
@@ -11,24 +15,29 @@ import {
   DropdownMenuTrigger,
 } from './ui/dropdown-menu';
 
-const THEME_OPTIONS: Record<Theme, { label: string; Icon: typeof SunIcon }> = {
-  light: { label: 'Light', Icon: SunIcon },
-  dark: { label: 'Dark', Icon: MoonIcon },
-  system: { label: 'System', Icon: MonitorIcon },
+const THEME_OPTIONS: Record<Theme, { label: MessageDescriptor; Icon: typeof SunIcon }> = {
+  light: { label: msg`Light`, Icon: SunIcon },
+  dark: { label: msg`Dark`, Icon: MoonIcon },
+  system: { label: msg`System`, Icon: MonitorIcon },
 };
 
 export function ThemeToggle() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
   const { theme, resolvedTheme, setTheme } = useTheme();
+  const themeLabel = i18n._(THEME_OPTIONS[theme].label);
   const TriggerIcon = resolvedTheme === 'dark' ? MoonIcon : SunIcon;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_OPTIONS[theme].label}`}>
+        <Button variant="ghost" size="icon" aria-label={t`Theme: ${themeLabel}`}>
           <TriggerIcon aria-hidden />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuLabel>
+          <Trans>Theme</Trans>
+        </DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={theme}
           onValueChange={(value) => setTheme(THEMES.find((option) => option === value) ?? 'system')}
@@ -38,7 +47,7 @@ export function ThemeToggle() {
             return (
               <DropdownMenuRadioItem key={option} value={option}>
                 <Icon aria-hidden />
-                {label}
+                {i18n._(label)}
               </DropdownMenuRadioItem>
             );
           })}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ChevronDownIcon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { LanguageMenuItems } from '../i18n/language-switcher';
@@ -21,12 +22,13 @@ export function UserMenu({
   /** Lets an item that opens a dialog keep the focus there (preventDefault) instead of on the trigger. */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const name = fullName?.trim() || 'User';
+  const { t } = useLingui();
+  const name = fullName?.trim() || t`User`;
   return (
     // Not modal: an item may open a dialog, which then takes the focus over (see onCloseAutoFocus).
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button ref={triggerRef} variant="ghost" className="gap-2 px-1.5 sm:px-2" aria-label={`${name}, account menu`}>
+        <Button ref={triggerRef} variant="ghost" className="gap-2 px-1.5 sm:px-2" aria-label={t`${name}, account menu`}>
           <Avatar className="size-7">
             <AvatarFallback className="text-xs">{initialsOf(fullName, email)}</AvatarFallback>
           </Avatar>

@@ -1,3 +1,4 @@
+import { Plural, Trans } from '@lingui/react/macro';
 import { ArrowLeftIcon, HomeIcon, RefreshCwIcon, RotateCcwIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Alert, AlertDescription } from '../components/ui/alert';
@@ -40,10 +41,10 @@ export function ErrorFallbackPage(props: ErrorFallbackPageProps) {
           </span>
           <div className="flex min-w-0 flex-col gap-1.5">
             <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
-              Something went wrong
+              <Trans>Something went wrong</Trans>
             </h1>
             <p className="text-muted-foreground">
-              An unexpected error occurred. We've logged this issue and our team has been notified.
+              <Trans>An unexpected error occurred. We've logged this issue and our team has been notified.</Trans>
             </p>
           </div>
         </header>
@@ -52,7 +53,7 @@ export function ErrorFallbackPage(props: ErrorFallbackPageProps) {
           <CardContent className="flex flex-col gap-4 px-4">
             <section aria-labelledby="error-message-heading" className="flex flex-col gap-2">
               <h2 id="error-message-heading" className="text-sm font-medium">
-                Error message
+                <Trans>Error message</Trans>
               </h2>
               <p
                 data-testid="error-message"
@@ -63,13 +64,13 @@ export function ErrorFallbackPage(props: ErrorFallbackPageProps) {
             </section>
             <details className="group rounded-md border">
               <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium outline-none select-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
-                Component stack
+                <Trans>Component stack</Trans>
               </summary>
               <pre
                 data-testid="component-stack"
                 className="max-h-64 overflow-auto border-t px-3 py-2 font-mono text-xs leading-relaxed text-muted-foreground"
               >
-                {formatComponentStack(componentStack) || 'Not available for this error.'}
+                {formatComponentStack(componentStack) || <Trans>Not available for this error.</Trans>}
               </pre>
             </details>
           </CardContent>
@@ -79,7 +80,7 @@ export function ErrorFallbackPage(props: ErrorFallbackPageProps) {
           <Alert variant="destructive">
             <TriangleAlertIcon aria-hidden />
             <AlertDescription>
-              Maximum retries reached: Please try refreshing the page or contact support if the issue persists.
+              <Trans>Maximum retries reached: Please try refreshing the page or contact support if the issue persists.</Trans>
             </AlertDescription>
           </Alert>
         )}
@@ -88,33 +89,33 @@ export function ErrorFallbackPage(props: ErrorFallbackPageProps) {
           <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
             <Button onClick={onRetry} disabled={!canRetry}>
               <RefreshCwIcon aria-hidden />
-              Try Again
+              <Trans>Try Again</Trans>
             </Button>
             <Button variant="outline" onClick={onReset}>
               <RotateCcwIcon aria-hidden />
-              Reset Component
+              <Trans>Reset Component</Trans>
             </Button>
             <Button variant="outline" onClick={() => window.location.assign('/')}>
               <HomeIcon aria-hidden />
-              Go Home
+              <Trans>Go Home</Trans>
             </Button>
             <Button variant="ghost" onClick={() => window.history.back()}>
               <ArrowLeftIcon aria-hidden />
-              Go Back
+              <Trans>Go Back</Trans>
             </Button>
           </div>
           <p className="text-xs text-muted-foreground" data-testid="retry-count">
-            {retryCount} of {MAX_RETRIES} retries used
+            <Plural value={MAX_RETRIES} one={`${retryCount} of # retry used`} other={`${retryCount} of # retries used`} />
           </p>
         </div>
 
         <section aria-labelledby="recent-errors-heading" className="flex flex-col gap-3">
           <div className="flex items-center justify-between gap-2">
             <h2 id="recent-errors-heading" className="text-sm font-medium">
-              Recent errors
+              <Trans>Recent errors</Trans>
             </h2>
             <Button variant="ghost" size="sm" onClick={errorHistory.clear} disabled={history.length === 0}>
-              Clear History
+              <Trans>Clear History</Trans>
             </Button>
           </div>
           {recentErrors.length ? (
@@ -129,7 +130,9 @@ export function ErrorFallbackPage(props: ErrorFallbackPageProps) {
               ))}
             </ol>
           ) : (
-            <p className="text-sm text-muted-foreground">No recent errors.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>No recent errors.</Trans>
+            </p>
           )}
         </section>
       </div>

@@ -10,6 +10,7 @@ const REPORT_URL = '/api/client-errors';
 export function reportClientError(report: Omit<ClientErrorReport, 'url' | 'occurredAt'>): void {
   const body: ClientErrorReport = {
     ...report,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- goes to the server log, never shown
     message: report.message.slice(0, 2000) || 'Unknown error',
     stack: report.stack?.slice(0, 8000),
     componentStack: report.componentStack?.slice(0, 8000),
