@@ -15,7 +15,8 @@ async function main() {
   const catalog = (await getCatalogs(config)).find((candidate) => candidate.name === name);
   if (!catalog) throw new Error(`No catalog named ${name}`);
   const messages = (await catalog.read(locale)) ?? {};
-  const byMessage = new Map(Object.values(messages).map((entry) => [entry.message, entry]));
+  // Messages keyed by their English text (core's and the server's /*i18n*/ strings) carry no separate message.
+  const byMessage = new Map(Object.entries(messages).map(([id, entry]) => [entry.message ?? id, entry]));
   const unknown: string[] = [];
   for (const [message, translation] of Object.entries(translations)) {
     const entry = byMessage.get(message);
