@@ -61,12 +61,16 @@ export function DataTable<Row>({
 
 /**
  * A server-paged list in its four states: grey rows while it loads, the load error, `empty` when
- * there is nothing, else the table and its pages. `label` names the table ("Stock takes").
+ * there is nothing, else the table and its pages. `label` names the table ("Stock takes"),
+ * `loadingLabel` the grey rows ("Loading stock takes") and `what` the list in the load error
+ * ("the stock takes"), each translated by the caller.
  */
 export function PagedTable<Row>({
   query,
   columns,
   label,
+  loadingLabel,
+  what,
   skeletonColumns,
   getRowId,
   page,
@@ -76,6 +80,8 @@ export function PagedTable<Row>({
   query: UseQueryResult<{ items: Row[]; total: number }>;
   columns: Array<ColumnDef<Row>>;
   label: string;
+  loadingLabel: string;
+  what: string;
   /** How many grey columns stand for the table while it loads. */
   skeletonColumns: number;
   getRowId: (row: Row) => string;
@@ -83,9 +89,8 @@ export function PagedTable<Row>({
   onPageChange: (page: number) => void;
   empty: ReactNode;
 }) {
-  const what = label.toLowerCase();
-  if (query.isPending) return <TableSkeleton columns={skeletonColumns} label={`Loading ${what}`} />;
-  if (query.isError) return <LoadError error={query.error} what={`the ${what}`} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <TableSkeleton columns={skeletonColumns} label={loadingLabel} />;
+  if (query.isError) return <LoadError error={query.error} what={what} onRetry={() => void query.refetch()} />;
   if (query.data.items.length === 0) return empty;
   return (
     <>

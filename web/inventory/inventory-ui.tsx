@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon, ChevronRightIcon, LockIcon, RotateCwIcon, TriangleAlertIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,7 +14,9 @@ import { Button } from '../components/ui/button';
 import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { Skeleton } from '../components/ui/skeleton';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
+import { useLanguage } from '../i18n/language-provider';
 import { cn } from '../lib/cn';
 import { useLocations } from '../products/products.api';
 
@@ -28,6 +33,8 @@ export function useFeature(feature: FeatureKey) {
   const entitlements = useEntitlements();
   return {
     isEnabled: entitlements.data ? Boolean(entitlements.data.entitlements.features[feature]) : undefined,
+    // The plan's name, as the badge says it in every language.
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a plan name, not translated
     badge: entitlements.data?.upgradeBadge ?? 'Pro',
   };
 }
@@ -56,30 +63,37 @@ export function PageHeader({ title, titleId, description, actions }: { title: Re
   );
 }
 
-/** What a person sees where their role stops: no request is made for what the server would refuse. */
+/**
+ * What a person sees where their role stops: no request is made for what the server would refuse.
+ * `what` is translated by the caller ("stock records and documents").
+ */
 export function RoleRefusal({ what }: { what: string }) {
   return (
     <div role="alert" className="flex items-center gap-2 rounded-xl border bg-card p-4 text-sm sm:p-6">
       <LockIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-      Your role does not include {what}. Ask a manager or the shop owner.
+      <Trans>Your role does not include {what}. Ask a manager or the shop owner.</Trans>
     </div>
   );
 }
 
-/** A failed load, shown where the content would be, with a way to try again (not when the role forbids it). */
+/**
+ * A failed load, shown where the content would be, with a way to try again (not when the role forbids it).
+ * `what` is translated by the caller ("the transfer").
+ */
 export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  const { t } = useLingui();
   if (isApiError(error) && error.status === 403) return <RoleRefusal what={what} />;
-  const detail = isApiError(error) && error.status !== 0 && error.code !== 'invalid_response' ? error.message : 'Check the connection and try again.';
+  const detail = isApiError(error) && error.status !== 0 && error.code !== 'invalid_response' ? translateMessage(error.message) : t`Check the connection and try again.`;
   return (
     <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-destructive/40 bg-card p-4 sm:p-6">
       <p className="flex items-center gap-2 font-medium text-destructive">
         <TriangleAlertIcon aria-hidden className="size-4" />
-        Could not load {what}.
+        <Trans>Could not load {what}.</Trans>
       </p>
       <p className="text-sm text-muted-foreground">{detail}</p>
       <Button variant="outline" onClick={onRetry}>
         <RotateCwIcon aria-hidden />
-        Retry
+        <Trans>Retry</Trans>
       </Button>
     </div>
   );
@@ -140,23 +154,27 @@ export function Pagination({
   totalCapped?: boolean;
   onPageChange: (page: number) => void;
 }) {
+  const { t } = useLingui();
+  const { intlLocale } = useLanguage();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 1 && !totalCapped) return null;
   const first = (page - 1) * pageSize + 1;
   const last = totalCapped ? page * pageSize : Math.min(total, page * pageSize);
+  const number = (value: number) => value.toLocaleString(intlLocale);
+  const [from, to, of] = [number(first), number(last), number(total)];
+  const pageNumber = number(page);
+  const pageTotal = number(pageCount);
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-muted-foreground">
-        {first.toLocaleString('en-KE')}–{last.toLocaleString('en-KE')} of {totalCapped ? `over ${total.toLocaleString('en-KE')}` : total.toLocaleString('en-KE')}
-      </p>
+    <nav aria-label={t`Pages`} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-muted-foreground">{totalCapped ? <Trans>{from}–{to} of over {of}</Trans> : <Trans>{from}–{to} of {of}</Trans>}</p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
           <ChevronLeftIcon aria-hidden />
-          Previous page
+          <Trans>Previous page</Trans>
         </Button>
-        <span aria-current="page">{totalCapped ? `Page ${page}` : `Page ${page} of ${pageCount}`}</span>
+        <span aria-current="page">{totalCapped ? t`Page ${pageNumber}` : t`Page ${pageNumber} of ${pageTotal}`}</span>
         <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={!totalCapped && page >= pageCount}>
-          Next page
+          <Trans>Next page</Trans>
           <ChevronRightIcon aria-hidden />
         </Button>
       </div>
@@ -209,22 +227,22 @@ export function LocationSelect({
   'aria-describedby'?: string | undefined;
   'aria-label'?: string | undefined;
 }) {
+  const { t } = useLingui();
   const locations = useLocations();
   const options = (locations.data ?? []).filter((location) => (includeInactive || location.isActive) && location.id !== exclude);
   return (
     <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={locations.isPending} {...aria}>
-      <option value="">{locations.isPending ? 'Loading locations…' : allLabel}</option>
-      {options.map((location) => (
-        <option key={location.id} value={location.id}>
-          {location.name}
-          {location.isActive ? '' : ' (inactive)'}
+      <option value="">{locations.isPending ? t`Loading locations…` : allLabel}</option>
+      {options.map(({ id: locationId, name, isActive }) => (
+        <option key={locationId} value={locationId}>
+          {isActive ? name : t`${name} (inactive)`}
         </option>
       ))}
     </NativeSelect>
   );
 }
 
-/** A list's labelled filter: "" (`allLabel`) and one option per value, named by `labels`. */
+/** A list's labelled filter: "" (`allLabel`) and one option per value, named by `labels` (translated here). */
 export function FilterSelect<Value extends string>({
   id,
   label,
@@ -240,8 +258,9 @@ export function FilterSelect<Value extends string>({
   onChange: (value: string) => void;
   allLabel: string;
   options: readonly Value[];
-  labels: Record<Value, string>;
+  labels: Record<Value, MessageDescriptor>;
 }) {
+  const { i18n } = useLinguiRuntime();
   return (
     <div className="grid gap-2 sm:w-56">
       <Label htmlFor={id}>{label}</Label>
@@ -249,7 +268,7 @@ export function FilterSelect<Value extends string>({
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {labels[option]}
+            {i18n._(labels[option])}
           </option>
         ))}
       </NativeSelect>
@@ -278,9 +297,11 @@ export function LockedFeature({ feature, title, badge }: { feature: FeatureKey; 
         </h2>
         <Badge variant="accent">{badge}</Badge>
       </div>
-      <p className="text-sm text-muted-foreground">{upgradeMessage(feature)}</p>
+      <p className="text-sm text-muted-foreground">{translateMessage(upgradeMessage(feature))}</p>
       <Button asChild>
-        <Link to={BILLING_PATH}>See plans</Link>
+        <Link to={BILLING_PATH}>
+          <Trans>See plans</Trans>
+        </Link>
       </Button>
     </section>
   );

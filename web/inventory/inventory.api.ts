@@ -48,6 +48,7 @@ export function useMovements(filters: MovementFilters) {
     queryKey: ['inventory', 'movements', filters],
     queryFn: () => apiRequest(`/api/inventory/movements${queryString({ ...filters, pageSize: PAGE_SIZE })}`, { schema: movementListSchema }),
     placeholderData: keepPreviousData,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the stock movements failed' },
   });
 }
@@ -63,6 +64,7 @@ function useDocumentList<Schema extends z.ZodType>(kind: string, schema: Schema,
     queryKey: ['inventory', kind, 'list', filters],
     queryFn: () => apiRequest(`/api/inventory/${kind}${queryString({ ...filters, pageSize: PAGE_SIZE })}`, { schema }),
     placeholderData: keepPreviousData,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: `Loading the ${kind} failed` },
   });
 }
@@ -71,6 +73,7 @@ function useDocument<Schema extends z.ZodType>(kind: string, schema: Schema, id:
   return useQuery({
     queryKey: ['inventory', kind, id],
     queryFn: () => apiRequest(`/api/inventory/${kind}/${id}`, { schema }),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: `Loading the ${kind} document failed` },
   });
 }
@@ -87,6 +90,7 @@ export function useLowStock(locationId: string | undefined) {
     queryKey: ['inventory', 'low-stock', locationId ?? 'all'],
     queryFn: () => apiRequest(`/api/inventory/low-stock${queryString({ locationId })}`, { schema: lowStockListSchema }),
     select: (data) => data.items,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the low-stock list failed' },
   });
 }
@@ -95,6 +99,7 @@ export function useInventorySummary(locationId: string | undefined) {
   return useQuery({
     queryKey: ['inventory', 'summary', locationId ?? 'all'],
     queryFn: () => apiRequest(`/api/inventory/summary${queryString({ locationId })}`, { schema: inventorySummarySchema }),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the stock summary failed' },
   });
 }
@@ -104,6 +109,7 @@ export function useInventorySettings({ enabled = true }: { enabled?: boolean } =
     queryKey: inventorySettingsQueryKey,
     queryFn: () => apiRequest('/api/settings/inventory', { schema: inventorySettingsSchema }),
     enabled,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the inventory settings failed' },
   });
 }
@@ -119,6 +125,7 @@ export function useProductSearch(search: string, locationId: string | undefined)
     queryFn: ({ signal }) => apiRequest(`/api/products${queryString({ search: text, locationId, pageSize: 10 })}`, { schema: productListSchema, signal }),
     enabled: text.length > 0,
     placeholderData: keepPreviousData,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Searching products failed' },
   });
 }

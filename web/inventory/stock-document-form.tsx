@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -5,6 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../components/ui/button';
 import { InlineSpinner } from '../components/ui/spinner';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { useLocations } from '../products/products.api';
 import { createDocumentRequest, useRefreshStock } from './inventory.api';
@@ -40,15 +42,16 @@ export function useStartingLocation(param: string) {
 export function useStockDocumentForm<Field extends string, Schema extends z.ZodType<{ id: string }>>({
   kind,
   schema,
-  what,
+  failedMessage,
   savedMessage,
 }: {
   kind: 'adjustments' | 'transfers';
   schema: Schema;
-  /** "adjustment", "transfer": named in the message when the save fails. */
-  what: string;
+  /** What the form says when the save fails without a word from the server ("The transfer was not saved. Try again."). */
+  failedMessage: string;
   savedMessage: (saved: z.output<Schema>) => string;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const refresh = useRefreshStock();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -76,13 +79,16 @@ export function useStockDocumentForm<Field extends string, Schema extends z.ZodT
       void navigate(`/admin/products/${kind}/${saved.id}`);
     },
     onError: (error) => {
-      const placed = placeDocumentErrors(isApiError(error) ? error.message : `The ${what} was not saved. Try again.`, isApiError(error) ? error.fields : undefined, lines.lines);
-      lines.setLineErrors(placed.lines);
+      const placed = placeDocumentErrors(isApiError(error) ? error.message : failedMessage, isApiError(error) ? error.fields : undefined, lines.lines);
+      // The server's messages are English: the lines' and the form's are shown in the person's
+      // language here; the fields' stay English, FormField shows them translated.
+      const formError = placed.form === null ? undefined : translateMessage(placed.form);
+      lines.setLineErrors(Object.fromEntries(Object.entries(placed.lines).map(([variantId, text]) => [variantId, translateMessage(text)])));
       // The server names the same top-level fields as the form (the shared schema's).
       setErrors(placed.fields as Partial<Record<Field, string>>);
-      setFormError(placed.form ?? undefined);
+      setFormError(formError);
       // Messages placed on a line or field are enough; a toast would cover the button on a phone.
-      if (placed.form) toast.error('Error', { description: placed.form });
+      if (formError) toast.error(t`Error`, { description: formError });
     },
   });
 
@@ -103,7 +109,7 @@ export function useStockDocumentForm<Field extends string, Schema extends z.ZodT
       }
       setErrors(fieldErrors);
       lines.setLineErrors(lineErrors);
-      setFormError(lines.lines.length === 0 ? 'Add at least one product' : undefined);
+      setFormError(lines.lines.length === 0 ? t`Add at least one product` : undefined);
       if (Object.keys(fieldErrors).length > 0 || Object.keys(lineErrors).length > 0 || lines.lines.length === 0) return;
       save.mutate(toBody(readLines));
     },
@@ -125,7 +131,9 @@ export function StockFormActions({ cancelTo, isSaving, children }: { cancelTo: s
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="outline" asChild>
-        <Link to={cancelTo}>Cancel</Link>
+        <Link to={cancelTo}>
+          <Trans>Cancel</Trans>
+        </Link>
       </Button>
       <Button type="submit" disabled={isSaving}>
         {isSaving && <InlineSpinner />}

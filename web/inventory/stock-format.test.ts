@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { formatBasisPoints, parsePercentToBasisPoints, productLabel, reasonLabel } from './stock-format';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reasonLabel } from './inventory-labels';
+import { formatBasisPoints, parsePercentToBasisPoints, productLabel } from './stock-format';
+
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('VAT rates as percentages', () => {
   it('reads up to two decimals into basis points', () => {
@@ -30,7 +34,8 @@ describe('labels', () => {
   });
 
   it('words known adjustment reasons and keeps others', () => {
-    expect(reasonLabel('theft')).toBe('Theft or loss');
-    expect(reasonLabel('sale')).toBe('sale');
+    expect(reasonLabel('theft', i18n)).toBe('Theft or loss');
+    expect(reasonLabel('sale', i18n)).toBe('sale');
+    expect(reasonLabel('toString', i18n)).toBe('toString');
   });
 });

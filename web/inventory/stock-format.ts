@@ -1,13 +1,9 @@
-import { ADJUSTMENT_REASON_LABELS, type AdjustmentReason } from '../../core/inventory/inventory.schemas';
+// The reason's words moved to inventory-labels.ts (translated); kept here for the screens that import it.
+export { reasonLabel } from './inventory-labels';
 
 /** "Coca-Cola 500 ml — Crate", or the product's name alone for a simple product. */
 export function productLabel(item: { productName: string; variantName: string }): string {
   return item.variantName ? `${item.productName} — ${item.variantName}` : item.productName;
-}
-
-/** An adjustment reason in words; any other reason as the server wrote it. */
-export function reasonLabel(reason: string): string {
-  return reason in ADJUSTMENT_REASON_LABELS ? ADJUSTMENT_REASON_LABELS[reason as AdjustmentReason] : reason;
 }
 
 const PERCENT_PATTERN = /^(\d{1,3})(?:\.(\d{1,2}))?$/;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -50,8 +51,9 @@ export function StockLineList({
   onChange: (variantId: string, change: Partial<Pick<StockLine, 'quantityText' | 'direction'>>) => void;
   onRemove: (variantId: string) => void;
 }) {
+  const { t } = useLingui();
   return (
-    <ul aria-label="Lines" className="grid gap-2">
+    <ul aria-label={t`Lines`} className="grid gap-2">
       {lines.map((line) => (
         <StockLineRow
           key={line.variantId}
@@ -88,6 +90,7 @@ function StockLineRow({
   onChange: (change: Partial<Pick<StockLine, 'quantityText' | 'direction'>>) => void;
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
   const product = useProduct(line.productId);
   const quantityRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -101,6 +104,11 @@ function StockLineRow({
   const problem = error ?? (line.quantityText !== '' && 'problem' in quantity ? quantity.problem : undefined);
   const sign = mode === 'transfer' || line.direction === 'remove' ? -1 : 1;
   const after = onHand !== null && 'milli' in quantity ? onHand + sign * quantity.milli : null;
+  const onHandText = onHand === null ? '' : formatQuantity(onHand);
+  const afterText = after === null ? '' : formatQuantity(after);
+  const afterClass = cn('tabular-nums', after !== null && after < 0 && 'text-destructive');
+  const quantityLabel =
+    mode === 'transfer' ? t`Quantity to send of ${label}` : line.direction === 'remove' ? t`Quantity to remove of ${label}` : t`Quantity to add of ${label}`;
 
   return (
     <li aria-label={label} className={cn('grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center', problem && 'border-destructive/60')}>
@@ -109,18 +117,35 @@ function StockLineRow({
         <span className="text-xs text-muted-foreground">{line.sku}</span>
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {onHand === null ? (
-            <span className="text-muted-foreground">Choose a location to see the stock</span>
+            <span className="text-muted-foreground">
+              <Trans>Choose a location to see the stock</Trans>
+            </span>
           ) : product.isPending ? (
             <Skeleton className="h-4 w-40" />
           ) : (
             <>
               <span>
-                On hand{locationName ? ` at ${locationName}` : ''}: <strong className="tabular-nums">{formatQuantity(onHand)}</strong>
+                {locationName ? (
+                  <Trans>
+                    On hand at {locationName}: <strong className="tabular-nums">{onHandText}</strong>
+                  </Trans>
+                ) : (
+                  <Trans>
+                    On hand: <strong className="tabular-nums">{onHandText}</strong>
+                  </Trans>
+                )}
               </span>
               {after !== null && (
                 <span>
-                  {mode === 'transfer' ? 'Left after sending' : 'New figure'}:{' '}
-                  <strong className={cn('tabular-nums', after < 0 && 'text-destructive')}>{formatQuantity(after)}</strong>
+                  {mode === 'transfer' ? (
+                    <Trans>
+                      Left after sending: <strong className={afterClass}>{afterText}</strong>
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      New figure: <strong className={afterClass}>{afterText}</strong>
+                    </Trans>
+                  )}
                 </span>
               )}
             </>
@@ -130,7 +155,7 @@ function StockLineRow({
       <div className="flex flex-wrap items-center gap-2">
         {mode === 'adjust' && <DirectionToggle label={label} direction={line.direction} onChange={(direction) => onChange({ direction })} />}
         <label htmlFor={inputId} className="sr-only">
-          {mode === 'adjust' ? `Quantity to ${line.direction === 'remove' ? 'remove' : 'add'}` : 'Quantity to send'} of {label}
+          {quantityLabel}
         </label>
         <Input
           id={inputId}
@@ -144,7 +169,7 @@ function StockLineRow({
           aria-describedby={problem ? `${inputId}-error` : undefined}
         />
         <span className="w-10 text-sm text-muted-foreground">{product.data?.unit?.shortName ?? 'pc'}</span>
-        <Button type="button" variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove ${label}`}>
+        <Button type="button" variant="ghost" size="icon" onClick={onRemove} aria-label={t`Remove ${label}`}>
           <Trash2Icon aria-hidden />
         </Button>
       </div>
@@ -159,6 +184,7 @@ function StockLineRow({
 
 /** "Remove stock" / "Add stock" for one line, as two pressed/unpressed buttons. */
 function DirectionToggle({ label, direction, onChange }: { label: string; direction: StockDirection; onChange: (direction: StockDirection) => void }) {
+  const { t } = useLingui();
   const option = (value: StockDirection, text: string, Icon: typeof MinusIcon) => (
     <button
       type="button"
@@ -174,9 +200,9 @@ function DirectionToggle({ label, direction, onChange }: { label: string; direct
     </button>
   );
   return (
-    <div role="group" aria-label={`Change for ${label}`} className="inline-flex gap-1 rounded-lg border p-0.5">
-      {option('remove', 'Remove stock', MinusIcon)}
-      {option('add', 'Add stock', PlusIcon)}
+    <div role="group" aria-label={t`Change for ${label}`} className="inline-flex gap-1 rounded-lg border p-0.5">
+      {option('remove', t`Remove stock`, MinusIcon)}
+      {option('add', t`Add stock`, PlusIcon)}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackageSearchIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -90,16 +91,17 @@ export function StockLinesSection({
   locationName: string | undefined;
   error: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="stock-lines" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
       <h3 id="stock-lines" className="font-semibold">
-        Products
+        <Trans>Products</Trans>
       </h3>
-      <VariantPicker idPrefix={`${mode}-lines`} onPick={state.pick} verb="Add" stockAt={locationId ? { locationId, locationName } : null} />
+      <VariantPicker idPrefix={`${mode}-lines`} onPick={state.pick} pickLabel={(product) => t`Add ${product}`} stockAt={locationId ? { locationId, locationName } : null} />
       {state.lines.length === 0 ? (
         <div className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
           <PackageSearchIcon aria-hidden className="size-5 shrink-0" />
-          Scan a barcode or search for a product to add its line.
+          <Trans>Scan a barcode or search for a product to add its line.</Trans>
         </div>
       ) : (
         <StockLineList

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addOrIncrement, placeDocumentErrors, readLineQuantity, type PickedVariant } from './stock-lines';
+
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const soda: PickedVariant = { productId: 'p1', productName: 'Soda', variantId: 'v1', variantName: '', sku: 'SODA' };
 const rice: PickedVariant = { productId: 'p2', productName: 'Rice', variantId: 'v2', variantName: '', sku: 'RICE' };

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatQuantity, parseQuantity, QUANTITY_SCALE } from '../../core/products/quantity.rules';
 
 // The lines of a stock form (adjustment, transfer) while they are typed: quantities stay text
@@ -19,13 +20,13 @@ export interface StockLine extends PickedVariant {
   direction: StockDirection;
 }
 
-/** A quantity typed on a line as thousandths, or why it cannot be used. */
+/** A quantity typed on a line as thousandths, or why it cannot be used (in the current language). */
 export function readLineQuantity(text: string, allowsDecimals: boolean): { milli: number } | { problem: string } {
-  if (text.trim() === '') return { problem: 'Enter a quantity' };
+  if (text.trim() === '') return { problem: t`Enter a quantity` };
   const milli = parseQuantity(text);
-  if (milli === null) return { problem: allowsDecimals ? 'Enter a quantity like 2 or 1.5' : 'Enter a whole number like 2' };
-  if (milli === 0) return { problem: 'Enter a quantity more than 0' };
-  if (!allowsDecimals && milli % QUANTITY_SCALE !== 0) return { problem: 'This product is counted in whole pieces' };
+  if (milli === null) return { problem: allowsDecimals ? t`Enter a quantity like 2 or 1.5` : t`Enter a whole number like 2` };
+  if (milli === 0) return { problem: t`Enter a quantity more than 0` };
+  if (!allowsDecimals && milli % QUANTITY_SCALE !== 0) return { problem: t`This product is counted in whole pieces` };
   return { milli };
 }
 

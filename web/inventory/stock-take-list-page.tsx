@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ClipboardListIcon, PlusIcon } from 'lucide-react';
@@ -19,14 +23,24 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { useLocations } from '../products/products.api';
 import { PagedTable } from './data-table';
 import { createDocumentRequest, useRefreshStock, useStockTakes } from './inventory.api';
+import { STOCK_TAKE_STATUS_LABELS, type StockTakeStatus } from './inventory-labels';
 import { EmptyState, FilterSelect, LocationSelect, PageHeader, useListParams, useStockPermissions } from './inventory-ui';
-import { StockTakeStatusBadge, STOCK_TAKE_STATUS_LABELS } from './stock-take-status';
+import { StockTakeStatusBadge } from './stock-take-status';
 
-const isStatus = (value: string | undefined): value is (typeof STOCK_TAKE_STATUSES)[number] => (STOCK_TAKE_STATUSES as readonly (string | undefined)[]).includes(value);
+const isStatus = (value: string | undefined): value is StockTakeStatus => (STOCK_TAKE_STATUSES as readonly (string | undefined)[]).includes(value);
+
+/** The empty list's title when filtered by a status. */
+const EMPTY_TITLES: Record<StockTakeStatus, MessageDescriptor> = {
+  counting: msg`No stock takes counting`,
+  posted: msg`No stock takes posted`,
+  cancelled: msg`No stock takes cancelled`,
+};
 
 /** /admin/products/stock-takes: count sheets per location; start one to count the shelves. */
 export function StockTakesPage() {
-  useDocumentTitle('Stock takes');
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
+  useDocumentTitle(t`Stock takes`);
   const { formatDateTime } = useDateFormat();
   const { canEditStock } = useStockPermissions();
   const { values, page, setFilter, setPage } = useListParams(['status'] as const);
@@ -37,50 +51,64 @@ export function StockTakesPage() {
   const startButton = canEditStock && (
     <Button onClick={() => setIsStarting(true)}>
       <PlusIcon aria-hidden />
-      Start stock take
+      <Trans>Start stock take</Trans>
     </Button>
   );
   const columns: Array<ColumnDef<StockTakeListItem>> = [
     {
       id: 'started',
-      header: 'Started',
+      header: t`Started`,
       cell: ({ row }) => (
         <Link to={`/admin/products/stock-takes/${row.original.id}`} className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline">
           {formatDateTime(row.original.createdAt)}
         </Link>
       ),
     },
-    { id: 'location', header: 'Location', cell: ({ row }) => row.original.location.name },
+    { id: 'location', header: t`Location`, cell: ({ row }) => row.original.location.name },
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: ({ row }) => (
         <span className="inline-flex flex-wrap gap-1">
           <StockTakeStatusBadge status={row.original.status} />
-          {row.original.isBlind && <Badge variant="outline">Blind</Badge>}
+          {row.original.isBlind && (
+            <Badge variant="outline">
+              <Trans>Blind</Trans>
+            </Badge>
+          )}
         </span>
       ),
     },
-    { id: 'lines', header: 'Counted', meta: { className: 'text-right' }, cell: ({ row }) => <span className="tabular-nums">{row.original.lineCount}</span> },
-    { id: 'who', header: 'Started by', cell: ({ row }) => row.original.startedByName ?? '—' },
-    { id: 'posted', header: 'Posted', cell: ({ row }) => (row.original.postedAt ? formatDateTime(row.original.postedAt) : '—') },
+    { id: 'lines', header: t`Counted`, meta: { className: 'text-right' }, cell: ({ row }) => <span className="tabular-nums">{row.original.lineCount}</span> },
+    { id: 'who', header: t`Started by`, cell: ({ row }) => row.original.startedByName ?? '—' },
+    { id: 'posted', header: t`Posted`, cell: ({ row }) => (row.original.postedAt ? formatDateTime(row.original.postedAt) : '—') },
   ];
 
   return (
     <div className="grid min-w-0 gap-4">
-      <PageHeader title="Stock takes" description="Count what is on the shelves, review the differences and post them to the ledger." actions={startButton} />
-      <FilterSelect id="stock-takes-status" label="Status" value={status} onChange={(value) => setFilter('status', value)} allLabel="All statuses" options={STOCK_TAKE_STATUSES} labels={STOCK_TAKE_STATUS_LABELS} />
+      <PageHeader title={t`Stock takes`} description={t`Count what is on the shelves, review the differences and post them to the ledger.`} actions={startButton} />
+      <FilterSelect
+        id="stock-takes-status"
+        label={t`Status`}
+        value={status}
+        onChange={(value) => setFilter('status', value)}
+        allLabel={t`All statuses`}
+        options={STOCK_TAKE_STATUSES}
+        labels={STOCK_TAKE_STATUS_LABELS}
+      />
       <PagedTable
         query={stockTakes}
         columns={columns}
-        label="Stock takes"
+        label={t`Stock takes`}
+        loadingLabel={t`Loading stock takes`}
+        what={t`the stock takes`}
         skeletonColumns={5}
         getRowId={(take) => take.id}
         page={page}
         onPageChange={setPage}
         empty={
-          <EmptyState icon={ClipboardListIcon} title={status ? `No stock takes ${STOCK_TAKE_STATUS_LABELS[status].toLowerCase()}` : 'No stock takes yet'} action={startButton || undefined}>
-            A stock take compares what you count with what the system expects, and corrects the difference in one step.
+          <EmptyState icon={ClipboardListIcon} title={status ? i18n._(EMPTY_TITLES[status]) : t`No stock takes yet`} action={startButton || undefined}>
+            <Trans>A stock take compares what you count with what the system expects, and corrects the difference in one step.</Trans>
           </EmptyState>
         }
       />
@@ -90,6 +118,7 @@ export function StockTakesPage() {
 }
 
 function StartStockTakeDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const refresh = useRefreshStock();
   const locations = useLocations();
@@ -104,14 +133,17 @@ function StartStockTakeDialog({ onClose }: { onClose: () => void }) {
     mutationFn: () => createDocumentRequest('stock-takes', { locationId, note, isBlind }, stockTakeSchema, idempotencyKey),
     onSuccess: async (take) => {
       await refresh();
-      toast.success(`Counting at ${take.location.name}`);
+      const location = take.location.name;
+      toast.success(t`Counting at ${location}`);
       void navigate(`/admin/products/stock-takes/${take.id}`);
     },
-    onError: (failure) => setError(isApiError(failure) ? (failure.fieldMessage('locationId') ?? failure.message) : 'The stock take was not started. Try again.'),
+    onError: (failure) =>
+      // The server's message stays English: FormField shows it in the person's language.
+      setError(isApiError(failure) ? (failure.fieldMessage('locationId') ?? failure.message) : t`The stock take was not started. Try again.`),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!locationId) return setError('Choose a location');
+    if (!locationId) return setError(t`Choose a location`);
     start.mutate();
   };
   return (
@@ -119,39 +151,45 @@ function StartStockTakeDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Start stock take</DialogTitle>
-            <DialogDescription>Choose where you are counting (one stock take at a time per location). Sales may go on; the expected figures follow them until you post.</DialogDescription>
+            <DialogTitle>
+              <Trans>Start stock take</Trans>
+            </DialogTitle>
+            <DialogDescription>
+              <Trans>Choose where you are counting (one stock take at a time per location). Sales may go on; the expected figures follow them until you post.</Trans>
+            </DialogDescription>
           </DialogHeader>
-          <FormField id="stock-take-location" label="Location" error={error}>
+          <FormField id="stock-take-location" label={t`Location`} error={error}>
             <LocationSelect
               value={locationId}
               onChange={(value) => {
                 setChosen(value);
                 setError(undefined);
               }}
-              allLabel="Choose a location"
+              allLabel={t`Choose a location`}
               {...fieldControlProps('stock-take-location', { error })}
             />
           </FormField>
-          <FormField id="stock-take-note" label="Note (optional)">
+          <FormField id="stock-take-note" label={t`Note (optional)`}>
             <Textarea id="stock-take-note" rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
           </FormField>
           <div className="flex items-start gap-3">
             <Switch id="stock-take-blind" checked={isBlind} onCheckedChange={setIsBlind} aria-describedby="stock-take-blind-hint" />
             <div className="grid gap-1">
-              <Label htmlFor="stock-take-blind">Blind count</Label>
+              <Label htmlFor="stock-take-blind">
+                <Trans>Blind count</Trans>
+              </Label>
               <p id="stock-take-blind-hint" className="text-xs text-muted-foreground">
-                The counter does not see the expected quantities, so the count is not nudged towards them. The variances show once it is posted.
+                <Trans>The counter does not see the expected quantities, so the count is not nudged towards them. The variances show once it is posted.</Trans>
               </p>
             </div>
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={start.isPending}>
               {start.isPending && <InlineSpinner />}
-              Start counting
+              <Trans>Start counting</Trans>
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, ClipboardCheckIcon, EyeOffIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { InlineSpinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
+import { translateMessage } from '../i18n/translate-message';
 import { apiRequest, isApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useDateFormat } from '../lib/date-format';
@@ -41,11 +43,12 @@ const countsPath = (id: string) => `/api/inventory/stock-takes/${encodeURICompon
 
 /** /admin/products/stock-takes/:stockTakeId: the count sheet while counting, read-only once posted or cancelled. */
 export function StockTakePage() {
+  const { t } = useLingui();
   const { stockTakeId = '' } = useParams();
-  useDocumentTitle('Stock take');
+  useDocumentTitle(t`Stock take`);
   const take = useStockTake(stockTakeId);
-  if (take.isPending) return <DetailSkeleton label="Loading the stock take" />;
-  if (take.isError) return <LoadError error={take.error} what="the stock take" onRetry={() => void take.refetch()} />;
+  if (take.isPending) return <DetailSkeleton label={t`Loading the stock take`} />;
+  if (take.isError) return <LoadError error={take.error} what={t`the stock take`} onRetry={() => void take.refetch()} />;
   return <CountSheet take={take.data} />;
 }
 
@@ -65,6 +68,7 @@ interface FocusRequest {
 }
 
 function CountSheet({ take }: { take: StockTake }) {
+  const { t } = useLingui();
   const { formatDateTime } = useDateFormat();
   const { canEditStock } = useStockPermissions();
   const queryClient = useQueryClient();
@@ -92,7 +96,8 @@ function CountSheet({ take }: { take: StockTake }) {
         setScanError(undefined);
         onCounted?.();
       } catch (error) {
-        setScanError(isApiError(error) ? error.message : `${productLabel(variant)} was not counted. Try again.`);
+        const product = productLabel(variant);
+        setScanError(isApiError(error) ? translateMessage(error.message) : t`${product} was not counted. Try again.`);
       }
     });
   };
@@ -106,39 +111,46 @@ function CountSheet({ take }: { take: StockTake }) {
     countOneMore(variant, focusRow);
   };
 
+  const locationName = take.location.name;
+  const postedAt = take.postedAt ? formatDateTime(take.postedAt) : null;
+  const postedBy = take.postedByName;
   return (
     <div className="grid min-w-0 gap-4">
       <PageHeader
         title={
           <span className="inline-flex flex-wrap items-center gap-2">
-            Stock take at {take.location.name} <StockTakeStatusBadge status={take.status} />
-            {take.isBlind && <Badge variant="outline">Blind</Badge>}
+            <Trans>Stock take at {locationName}</Trans> <StockTakeStatusBadge status={take.status} />
+            {take.isBlind && (
+              <Badge variant="outline">
+                <Trans>Blind</Trans>
+              </Badge>
+            )}
           </span>
         }
         description={
           <Link to="/admin/products/stock-takes" className="underline-offset-4 hover:underline">
-            ← All stock takes
+            <Trans>← All stock takes</Trans>
           </Link>
         }
         actions={isEditable && <StockTakeActions take={take} />}
       />
       <dl className="grid grid-cols-2 gap-4 rounded-xl border bg-card p-4 sm:grid-cols-4">
-        <Detail label="Started">{formatDateTime(take.createdAt)}</Detail>
-        <Detail label="Started by">{take.startedByName ?? '—'}</Detail>
-        <Detail label="Products counted">{take.lines.length}</Detail>
-        {!isBlind && <Detail label="With a variance">{varianceCount}</Detail>}
-        {take.postedAt && <Detail label="Posted">{`${formatDateTime(take.postedAt)}${take.postedByName ? ` by ${take.postedByName}` : ''}`}</Detail>}
-        {take.note && <Detail label="Note">{take.note}</Detail>}
+        <Detail label={t`Started`}>{formatDateTime(take.createdAt)}</Detail>
+        <Detail label={t`Started by`}>{take.startedByName ?? '—'}</Detail>
+        <Detail label={t`Products counted`}>{take.lines.length}</Detail>
+        {!isBlind && <Detail label={t`With a variance`}>{varianceCount}</Detail>}
+        {postedAt && <Detail label={t`Posted`}>{postedBy ? t`${postedAt} by ${postedBy}` : postedAt}</Detail>}
+        {take.note && <Detail label={t`Note`}>{take.note}</Detail>}
       </dl>
       {isBlind && (
         <p role="note" className="flex items-center gap-2 rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
           <EyeOffIcon aria-hidden className="size-4 shrink-0" />
-          Blind count: the expected quantities stay hidden until the stock take is posted. Count what is on the shelf.
+          <Trans>Blind count: the expected quantities stay hidden until the stock take is posted. Count what is on the shelf.</Trans>
         </p>
       )}
       {isEditable && (
-        <section aria-label="Add to the count" className="grid gap-2 rounded-xl border bg-card p-4">
-          <VariantPicker idPrefix="count" onPick={pick} verb="Count" stockAt={isBlind ? null : { locationId: take.location.id, locationName: take.location.name }} />
+        <section aria-label={t`Add to the count`} className="grid gap-2 rounded-xl border bg-card p-4">
+          <VariantPicker idPrefix="count" onPick={pick} pickLabel={(product) => t`Count ${product}`} stockAt={isBlind ? null : { locationId: take.location.id, locationName: take.location.name }} />
           {scanError && (
             <p role="alert" className="text-sm text-destructive">
               {scanError}
@@ -147,11 +159,15 @@ function CountSheet({ take }: { take: StockTake }) {
         </section>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 className="font-semibold">Count sheet</h3>
+        <h3 className="font-semibold">
+          <Trans>Count sheet</Trans>
+        </h3>
         {!isBlind && (
           <div className="flex items-center gap-2">
             <Switch id="only-variances" checked={onlyVariances} onCheckedChange={setOnlyVariances} />
-            <Label htmlFor="only-variances">Only variances</Label>
+            <Label htmlFor="only-variances">
+              <Trans>Only variances</Trans>
+            </Label>
           </div>
         )}
       </div>
@@ -159,22 +175,34 @@ function CountSheet({ take }: { take: StockTake }) {
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           <ClipboardCheckIcon aria-hidden className="size-6" />
           {onlyVariances && take.lines.length > 0
-            ? 'Every count matches the expected stock.'
+            ? t`Every count matches the expected stock.`
             : isEditable
-              ? 'Nothing counted yet. Scan the first item or search for it above.'
-              : 'Nothing was counted.'}
+              ? t`Nothing counted yet. Scan the first item or search for it above.`
+              : t`Nothing was counted.`}
         </div>
       ) : (
         <div className="rounded-xl border bg-card">
           <div aria-hidden className={cn('hidden gap-3 border-b px-4 py-2 text-xs font-medium text-muted-foreground sm:grid', rowColumns(isBlind))}>
-            <span>Product</span>
-            {!isBlind && <span className="text-right">Expected</span>}
-            <span className="text-right">Counted</span>
-            {!isBlind && <span className="text-right">Variance</span>}
+            <span>
+              <Trans>Product</Trans>
+            </span>
+            {!isBlind && (
+              <span className="text-right">
+                <Trans>Expected</Trans>
+              </span>
+            )}
+            <span className="text-right">
+              <Trans>Counted</Trans>
+            </span>
+            {!isBlind && (
+              <span className="text-right">
+                <Trans>Variance</Trans>
+              </span>
+            )}
             <span />
             <span />
           </div>
-          <ul aria-label="Counted products" className="divide-y">
+          <ul aria-label={t`Counted products`} className="divide-y">
             {shownLines.map((line) => (
               <CountRow
                 key={line.variantId}
@@ -213,6 +241,7 @@ function CountRow({
   /** When set (a new value each time), the count box takes the cursor with its figure selected. */
   focusRequest: number | null;
 }) {
+  const { t } = useLingui();
   const onSaved = useTakeSaved(stockTakeId);
   const label = productLabel(line);
   const inputId = `count-${line.variantId}`;
@@ -245,23 +274,27 @@ function CountRow({
       setState({ kind: 'saved' });
       onSaved(take);
     },
-    onError: (error) => setState({ kind: 'error', message: isApiError(error) ? (error.fieldMessage('countedQuantityMilli') ?? error.message) : 'Not saved. Check the connection.' }),
+    onError: (error) =>
+      setState({
+        kind: 'error',
+        message: isApiError(error) ? translateMessage(error.fieldMessage('countedQuantityMilli') ?? error.message) : t`Not saved. Check the connection.`,
+      }),
   });
   const remove = useMutation({
     mutationKey: ['inventory', 'stock-takes', 'remove-count'],
     mutationFn: () => apiRequest(`${countsPath(stockTakeId)}/${encodeURIComponent(line.variantId)}`, { method: 'DELETE', schema: stockTakeSchema }),
     onSuccess: (take) => {
       onSaved(take);
-      toast.success(`${label} removed from the count`);
+      toast.success(t`${label} removed from the count`);
     },
-    onError: (error) => toast.error('Error', { description: isApiError(error) ? error.message : `${label} was not removed.` }),
+    onError: (error) => toast.error(t`Error`, { description: isApiError(error) ? translateMessage(error.message) : t`${label} was not removed.` }),
   });
 
   const saveNow = (value: string) => {
     clearTimeout(timer.current);
     if (value.trim() === '') return;
     const milli = parseQuantity(value);
-    if (milli === null) return setState({ kind: 'error', message: 'Enter a count like 12 or 2.5' });
+    if (milli === null) return setState({ kind: 'error', message: t`Enter a count like 12 or 2.5` });
     if (milli === serverCount) {
       setIsDirty(false);
       return setState({ kind: 'idle' });
@@ -285,13 +318,15 @@ function CountRow({
       </span>
       {!isBlind && (
         <span className="text-sm sm:text-right">
-          <span className="text-muted-foreground sm:sr-only">Expected </span>
+          <span className="text-muted-foreground sm:sr-only">{t`Expected`} </span>
           <span className="tabular-nums">{expected === null ? '—' : formatQuantity(expected)}</span>
         </span>
       )}
       <span className="flex items-center justify-end gap-2 sm:contents">
         <label htmlFor={inputId} className="text-sm text-muted-foreground sm:sr-only">
-          Counted<span className="sr-only"> quantity of {label}</span>
+          <Trans>
+            Counted<span className="sr-only"> quantity of {label}</span>
+          </Trans>
         </label>
         {isEditable ? (
           <Input
@@ -315,7 +350,7 @@ function CountRow({
       </span>
       {!isBlind && (
         <span className="text-sm sm:text-right">
-          <span className="text-muted-foreground sm:sr-only">Variance </span>
+          <span className="text-muted-foreground sm:sr-only">{t`Variance`} </span>
           {variance === null ? '—' : variance === 0 ? <span className="text-muted-foreground">0</span> : <SignedQuantity milli={variance} />}
         </span>
       )}
@@ -323,13 +358,13 @@ function CountRow({
         {state.kind === 'saving' && (
           <>
             <InlineSpinner className="size-3" />
-            Saving…
+            <Trans>Saving…</Trans>
           </>
         )}
         {state.kind === 'saved' && (
           <>
             <CheckIcon aria-hidden className="size-3 text-primary" />
-            Saved
+            <Trans>Saved</Trans>
           </>
         )}
         {state.kind === 'error' && (
@@ -344,7 +379,7 @@ function CountRow({
           variant="ghost"
           size="icon"
           className="col-start-2 justify-self-end sm:col-start-auto"
-          aria-label={`Remove ${label} from the count`}
+          aria-label={t`Remove ${label} from the count`}
           disabled={remove.isPending}
           onClick={() => remove.mutate()}
         >
@@ -363,6 +398,7 @@ function varianceValueMinor(lines: StockTake['lines']): number {
 }
 
 function StockTakeActions({ take }: { take: StockTake }) {
+  const { t } = useLingui();
   const refresh = useRefreshStock();
   const onSaved = useTakeSaved(take.id);
   const currency = useBusinessSettings().data?.currencySymbol ?? '';
@@ -371,6 +407,11 @@ function StockTakeActions({ take }: { take: StockTake }) {
   const varianceLines = take.lines.filter((line) => line.varianceMilli !== null && line.varianceMilli !== 0);
   const valueMinor = varianceValueMinor(varianceLines);
   const found = varianceLines.filter((line) => (line.varianceMilli ?? 0) > 0).length;
+  const short = varianceLines.length - found;
+  const withVariance = varianceLines.length;
+  const counted = take.lines.length;
+  const location = take.location.name;
+  const value = formatMinorUnits(valueMinor, currency);
   const act = useMutation({
     mutationKey: ['inventory', 'stock-takes', 'action'],
     mutationFn: (action: 'post' | 'cancel') => documentActionRequest('stock-takes', take.id, action, stockTakeSchema),
@@ -378,49 +419,71 @@ function StockTakeActions({ take }: { take: StockTake }) {
       onSaved(result);
       await refresh();
       setConfirming(null);
-      toast.success(action === 'post' ? 'Stock take posted: the stock now matches the count' : 'Stock take cancelled');
+      toast.success(action === 'post' ? t`Stock take posted: the stock now matches the count` : t`Stock take cancelled`);
     },
-    onError: (error) => toast.error('Error', { description: isApiError(error) ? error.message : 'The stock take was not changed.' }),
+    onError: (error) => toast.error(t`Error`, { description: isApiError(error) ? translateMessage(error.message) : t`The stock take was not changed.` }),
   });
   return (
     <>
       <Button variant="outline" onClick={() => setConfirming('cancel')}>
-        Cancel stock take
+        <Trans>Cancel stock take</Trans>
       </Button>
       <Button onClick={() => setConfirming('post')} disabled={take.lines.length === 0}>
-        Review &amp; post
+        {t`Review & post`}
       </Button>
       <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         <AlertDialogContent>
           {confirming === 'post' ? (
             <AlertDialogHeader>
-              <AlertDialogTitle>Post this stock take?</AlertDialogTitle>
+              <AlertDialogTitle>
+                <Trans>Post this stock take?</Trans>
+              </AlertDialogTitle>
               <AlertDialogDescription>
-                {take.lines.length} {take.lines.length === 1 ? 'product' : 'products'} counted at {take.location.name};{' '}
-                {isBlind
-                  ? 'this is a blind count, so the variances show once it is posted. The stock becomes the counted figures.'
-                  : varianceLines.length === 0
-                    ? 'every count matches, so no stock changes.'
-                    : `${varianceLines.length} with a variance (${found} over, ${varianceLines.length - found} short). The stock becomes the counted figures.`}
+                {isBlind ? (
+                  <Plural
+                    value={counted}
+                    one={`# product counted at ${location}; this is a blind count, so the variances show once it is posted. The stock becomes the counted figures.`}
+                    other={`# products counted at ${location}; this is a blind count, so the variances show once it is posted. The stock becomes the counted figures.`}
+                  />
+                ) : withVariance === 0 ? (
+                  <Plural
+                    value={counted}
+                    one={`# product counted at ${location}; every count matches, so no stock changes.`}
+                    other={`# products counted at ${location}; every count matches, so no stock changes.`}
+                  />
+                ) : (
+                  <Plural
+                    value={counted}
+                    one={`# product counted at ${location}; ${withVariance} with a variance (${found} over, ${short} short). The stock becomes the counted figures.`}
+                    other={`# products counted at ${location}; ${withVariance} with a variance (${found} over, ${short} short). The stock becomes the counted figures.`}
+                  />
+                )}
               </AlertDialogDescription>
               {varianceLines.length > 0 && (
                 <p className="text-sm">
-                  Value of the variances at average cost:{' '}
-                  <strong className="tabular-nums">{formatMinorUnits(valueMinor, currency)}</strong>
+                  <Trans>
+                    Value of the variances at average cost: <strong className="tabular-nums">{value}</strong>
+                  </Trans>
                 </p>
               )}
             </AlertDialogHeader>
           ) : (
             <AlertDialogHeader>
-              <AlertDialogTitle>Cancel this stock take?</AlertDialogTitle>
-              <AlertDialogDescription>The counts are discarded and no stock changes. This cannot be undone.</AlertDialogDescription>
+              <AlertDialogTitle>
+                <Trans>Cancel this stock take?</Trans>
+              </AlertDialogTitle>
+              <AlertDialogDescription>
+                <Trans>The counts are discarded and no stock changes. This cannot be undone.</Trans>
+              </AlertDialogDescription>
             </AlertDialogHeader>
           )}
           <AlertDialogFooter>
-            <AlertDialogCancel>Go back</AlertDialogCancel>
+            <AlertDialogCancel>
+              <Trans>Go back</Trans>
+            </AlertDialogCancel>
             <Button variant={confirming === 'cancel' ? 'destructive' : 'default'} disabled={act.isPending} onClick={() => confirming && act.mutate(confirming)}>
               {act.isPending && <InlineSpinner />}
-              {confirming === 'post' ? 'Post stock take' : 'Cancel stock take'}
+              {confirming === 'post' ? t`Post stock take` : t`Cancel stock take`}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -1,11 +1,10 @@
-import type { STOCK_TAKE_STATUSES } from '../../core/inventory/inventory.schemas';
+import { useLingui } from '@lingui/react';
 import { Badge } from '../components/ui/badge';
+import { STOCK_TAKE_STATUS_LABELS, type StockTakeStatus } from './inventory-labels';
 
-type StockTakeStatus = (typeof STOCK_TAKE_STATUSES)[number];
-
-export const STOCK_TAKE_STATUS_LABELS: Record<StockTakeStatus, string> = { counting: 'Counting', posted: 'Posted', cancelled: 'Cancelled' };
 const VARIANTS: Record<StockTakeStatus, 'accent' | 'success' | 'outline'> = { counting: 'accent', posted: 'success', cancelled: 'outline' };
 
 export function StockTakeStatusBadge({ status }: { status: StockTakeStatus }) {
-  return <Badge variant={VARIANTS[status]}>{STOCK_TAKE_STATUS_LABELS[status]}</Badge>;
+  const { i18n } = useLingui();
+  return <Badge variant={VARIANTS[status]}>{i18n._(STOCK_TAKE_STATUS_LABELS[status])}</Badge>;
 }

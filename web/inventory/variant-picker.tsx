@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LockIcon, ScanBarcodeIcon, SearchIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
@@ -24,29 +25,32 @@ export type PickerStock = { locationId: string; locationName: string | undefined
 export function VariantPicker({
   idPrefix,
   onPick,
-  verb,
+  pickLabel,
   stockAt,
 }: {
   idPrefix: string;
   onPick: (variant: PickedVariant, via: 'scan' | 'search') => void;
-  verb: string;
+  /** A match's button, named after the product: "Add Soda", "Count Soda". */
+  pickLabel: (product: string) => string;
   stockAt: PickerStock;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <ScanBox id={`${idPrefix}-scan`} onPick={(variant) => onPick(variant, 'scan')} />
-      <ProductSearch id={`${idPrefix}-search`} onPick={onPick} verb={verb} stockAt={stockAt} />
+      <ProductSearch id={`${idPrefix}-search`} onPick={onPick} pickLabel={pickLabel} stockAt={stockAt} />
     </div>
   );
 }
 
 function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) => void }) {
+  const { t } = useLingui();
   const scanning = useFeature('advanced_inventory');
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<string | undefined>();
   const [isLooking, setIsLooking] = useState(false);
   const isLocked = scanning.isEnabled === false;
-  const hint = 'Scan a barcode, or type a barcode or SKU and press Enter';
+  const hint = t`Scan a barcode, or type a barcode or SKU and press Enter`;
+  const badge = scanning.badge;
 
   const look = async () => {
     const text = code.trim();
@@ -55,14 +59,15 @@ function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) 
     try {
       const found = await lookupProductCode(text);
       if (!found) {
-        setMessage(`No product has the code ${text}`);
+        setMessage(t`No product has the code ${text}`);
         return;
       }
       onPick(found);
       setMessage(undefined);
       setCode('');
     } catch (error) {
-      setMessage(isApiError(error) ? error.message : 'The code could not be looked up. Try again.');
+      // The server's message stays English: FormField shows it in the person's language.
+      setMessage(isApiError(error) ? error.message : t`The code could not be looked up. Try again.`);
     } finally {
       setIsLooking(false);
     }
@@ -78,7 +83,7 @@ function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) 
   return (
     <FormField
       id={id}
-      label="Scan barcode"
+      label={t`Scan barcode`}
       error={message}
       hint={isLocked ? undefined : hint}
       labelAside={
@@ -86,7 +91,9 @@ function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) 
           <Link to={BILLING_PATH} className="inline-flex items-center gap-1 rounded-md text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60">
             <LockIcon aria-hidden className="size-3.5" />
             <Badge variant="accent">{scanning.badge}</Badge>
-            <span className="sr-only">Barcode scanning needs the {scanning.badge} plan</span>
+            <span className="sr-only">
+              <Trans>Barcode scanning needs the {badge} plan</Trans>
+            </span>
           </Link>
         )
       }
@@ -100,7 +107,7 @@ function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) 
           onChange={(event) => setCode(event.target.value)}
           onKeyDown={onKeyDown}
           disabled={isLocked}
-          placeholder={isLocked ? `Scanning needs the ${scanning.badge} plan` : 'Barcode or SKU'}
+          placeholder={isLocked ? t`Scanning needs the ${badge} plan` : t`Barcode or SKU`}
           autoComplete="off"
           inputMode="text"
         />
@@ -113,14 +120,15 @@ function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) 
 function ProductSearch({
   id,
   onPick,
-  verb,
+  pickLabel,
   stockAt,
 }: {
   id: string;
   onPick: (variant: PickedVariant, via: 'scan' | 'search') => void;
-  verb: string;
+  pickLabel: (product: string) => string;
   stockAt: PickerStock;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [message, setMessage] = useState<string | undefined>();
   const [isLooking, setIsLooking] = useState(false);
@@ -155,9 +163,9 @@ function ProductSearch({
       const exact = await lookupProductCode(code);
       if (exact) return pick(exact, 'scan');
       if (options.length === 1 && search === text) return pick(options[0]!, 'search');
-      setMessage(options.length > 1 ? `No product has the code ${code}: choose one of the matches` : undefined);
+      setMessage(options.length > 1 ? t`No product has the code ${code}: choose one of the matches` : undefined);
     } catch (error) {
-      setMessage(isApiError(error) ? error.message : 'The product could not be looked up. Try again.');
+      setMessage(isApiError(error) ? error.message : t`The product could not be looked up. Try again.`);
     } finally {
       setIsLooking(false);
     }
@@ -192,10 +200,12 @@ function ProductSearch({
     }
   };
 
-  const hint = 'Name, SKU or barcode, Enter to add; ↓ to move through the matches';
+  const hint = t`Name, SKU or barcode, Enter to add; ↓ to move through the matches`;
+  const typed = text.trim();
+  const locationName = stockAt?.locationName ?? t`this location`;
   return (
     <div className="relative grid content-start gap-2">
-      <FormField id={id} label="Search products" hint={hint} error={message}>
+      <FormField id={id} label={t`Search products`} hint={hint} error={message}>
         <div className="relative">
           <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
@@ -220,29 +230,25 @@ function ProductSearch({
         <div id={`${id}-results`} className="max-h-72 overflow-y-auto rounded-lg border bg-popover text-sm shadow-sm">
           {results.isError ? (
             <p role="alert" className="p-3 text-destructive">
-              Searching failed. Type again to retry.
+              <Trans>Searching failed. Type again to retry.</Trans>
             </p>
           ) : options.length === 0 ? (
-            <p className="p-3 text-muted-foreground">{results.isFetching || search !== text ? 'Searching…' : `No product matches “${text.trim()}”.`}</p>
+            <p className="p-3 text-muted-foreground">{results.isFetching || search !== text ? t`Searching…` : t`No product matches “${typed}”.`}</p>
           ) : (
-            <ul ref={listRef} aria-label="Matching products" onKeyDown={onListKeyDown} className="grid p-1">
+            <ul ref={listRef} aria-label={t`Matching products`} onKeyDown={onListKeyDown} className="grid p-1">
               {options.map((option) => (
                 <li key={option.variantId}>
                   <button
                     type="button"
                     onClick={() => pick(option, 'search')}
-                    aria-label={`${verb} ${productLabel(option)}`}
+                    aria-label={pickLabel(productLabel(option))}
                     className="flex w-full items-center justify-between gap-3 rounded-md px-2 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
                   >
                     <span className="grid min-w-0">
                       <span className="truncate font-medium">{productLabel(option)}</span>
                       <span className="truncate text-xs text-muted-foreground">{option.sku}</span>
                     </span>
-                    {stockAt && (
-                      <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                        {formatQuantity(option.onHandMilli)} at {stockAt.locationName ?? 'this location'}
-                      </span>
-                    )}
+                    {stockAt && <StockAt milli={option.onHandMilli} locationName={locationName} />}
                   </button>
                 </li>
               ))}
@@ -251,5 +257,17 @@ function ProductSearch({
         </div>
       )}
     </div>
+  );
+}
+
+/** "10 at Main shop": a match's stock at the form's location. */
+function StockAt({ milli, locationName }: { milli: number; locationName: string }) {
+  const quantity = formatQuantity(milli);
+  return (
+    <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+      <Trans>
+        {quantity} at {locationName}
+      </Trans>
+    </span>
   );
 }
