@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useState, type ReactNode } from 'react';
 import { formatQuantity, parseQuantity } from '../../core/products/quantity.rules';
 import { formatMoneyPlain, parseMoney } from '../../core/settings/money.rules';
@@ -18,7 +21,7 @@ interface AmountFieldProps {
   disabled?: boolean;
   /** Blank means "none" (null) instead of "missing". */
   optional?: boolean;
-  /** What to ask for when blank and required, e.g. "the selling price". */
+  /** What to say when blank and required, e.g. "Enter the selling price". */
   missingText?: string;
   placeholder?: string;
 }
@@ -26,15 +29,15 @@ interface AmountFieldProps {
 interface AmountFormat {
   parse: (text: string) => number | null;
   format: (value: number) => string;
-  invalidText: string;
+  invalidText: MessageDescriptor;
   inputMode: 'decimal';
 }
 
-const MONEY: AmountFormat = { parse: parseMoney, format: formatMoneyPlain, invalidText: 'Enter an amount like 120 or 120.50', inputMode: 'decimal' };
+const MONEY: AmountFormat = { parse: parseMoney, format: formatMoneyPlain, invalidText: msg`Enter an amount like 120 or 120.50`, inputMode: 'decimal' };
 const QUANTITY: AmountFormat = {
   parse: parseQuantity,
   format: formatQuantity,
-  invalidText: 'Enter a quantity like 12 or 1.5 (up to 3 decimals)',
+  invalidText: msg`Enter a quantity like 12 or 1.5 (up to 3 decimals)`,
   inputMode: 'decimal',
 };
 
@@ -45,6 +48,7 @@ const isAmount = (value: number | null | undefined): value is number => typeof v
  * the exact integer, the box keeps what was typed, and a mistyped amount says so beside it.
  */
 function AmountField({ format, ...props }: AmountFieldProps & { format: AmountFormat }) {
+  const { i18n } = useLingui();
   const { id, value, onChange, optional = false } = props;
   const [text, setText] = useState(() => (isAmount(value) ? format.format(value) : ''));
   const [shownValue, setShownValue] = useState(value);
@@ -62,7 +66,7 @@ function AmountField({ format, ...props }: AmountFieldProps & { format: AmountFo
   };
   const isInvalidText = text.trim() !== '' && format.parse(text) === null;
   const isMissing = !optional && text.trim() === '' && props.error !== undefined;
-  const error = isInvalidText ? format.invalidText : isMissing && props.missingText ? `Enter ${props.missingText}` : props.error;
+  const error = isInvalidText ? i18n._(format.invalidText) : isMissing && props.missingText ? props.missingText : props.error;
   return (
     <FormField id={id} label={props.label} error={error} hint={props.hint} labelAside={props.labelAside}>
       <Input

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { TagsIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { Brand } from '../../core/products/products.schemas';
@@ -9,7 +10,8 @@ import { ReferenceListPage } from './reference-list';
 
 /** /admin/products/brands: brands are advanced inventory; without it the list is read-only with the badge. */
 export function BrandsPage() {
-  useDocumentTitle('Brands');
+  const { t } = useLingui();
+  useDocumentTitle(t`Brands`);
   const access = useCatalogAccess();
   const brands = useBrands();
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
@@ -17,14 +19,22 @@ export function BrandsPage() {
   return (
     <>
       <ReferenceListPage
-        title="Brands"
-        description="The makers and labels you stock, to filter the catalog and report by brand."
-        noun="brand"
+        texts={{
+          title: t`Brands`,
+          description: t`The makers and labels you stock, to filter the catalog and report by brand.`,
+          newLabel: t`New brand`,
+          firstLabel: t`Add the first brand`,
+          emptyTitle: t`No brands yet`,
+          loadingLabel: t`Loading brands`,
+          loadWhat: t`brands`,
+          editLabel: (name) => t`Edit brand ${name}`,
+          deleteLabel: (name) => t`Delete brand ${name}`,
+        }}
         icon={TagsIcon}
         query={brands}
         columns={[
-          { header: 'Brand', cell: (brand) => <span className="font-medium">{brand.name}</span> },
-          { header: 'Products', cell: (brand) => brand.productCount, className: 'text-right tabular-nums' },
+          { header: t`Brand`, cell: (brand) => <span className="font-medium">{brand.name}</span> },
+          { header: t`Products`, cell: (brand) => brand.productCount, className: 'text-right tabular-nums' },
         ]}
         canEdit={access.canEdit}
         lock={access.hasAdvancedInventory ? null : { badge: access.upgradeBadge, message: access.upgradeMessage }}

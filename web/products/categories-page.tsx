@@ -1,3 +1,5 @@
+import { useLingui as useLinguiContext } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { FolderTreeIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { Category } from '../../core/products/products.schemas';
@@ -10,7 +12,8 @@ import { ReferenceListPage } from './reference-list';
 
 /** /admin/products/categories: nested categories with their product counts. */
 export function CategoriesPage() {
-  useDocumentTitle('Categories');
+  const { t } = useLingui();
+  useDocumentTitle(t`Categories`);
   const access = useCatalogAccess();
   const categories = useCategories();
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
@@ -18,15 +21,23 @@ export function CategoriesPage() {
   return (
     <>
       <ReferenceListPage
-        title="Categories"
-        description="Group products, e.g. Drinks › Soft drinks. A category can sit inside another."
-        noun="category"
+        texts={{
+          title: t`Categories`,
+          description: t`Group products, e.g. Drinks › Soft drinks. A category can sit inside another.`,
+          newLabel: t`New category`,
+          firstLabel: t`Add the first category`,
+          emptyTitle: t`No categories yet`,
+          loadingLabel: t`Loading categories`,
+          loadWhat: t`categories`,
+          editLabel: (name) => t`Edit category ${name}`,
+          deleteLabel: (name) => t`Delete category ${name}`,
+        }}
         icon={FolderTreeIcon}
         query={categories}
         columns={[
-          { header: 'Category', cell: (category) => <span className="font-medium">{category.path}</span> },
-          { header: 'VAT for new products', cell: (category) => <CategoryTaxClass category={category} /> },
-          { header: 'Products', cell: (category) => category.productCount, className: 'text-right tabular-nums' },
+          { header: t`Category`, cell: (category) => <span className="font-medium">{category.path}</span> },
+          { header: t`VAT for new products`, cell: (category) => <CategoryTaxClass category={category} /> },
+          { header: t`Products`, cell: (category) => category.productCount, className: 'text-right tabular-nums' },
         ]}
         canEdit={access.canEdit}
         lock={null}
@@ -42,6 +53,7 @@ export function CategoriesPage() {
 
 /** Its own default VAT class, or the inherited one in muted text. */
 function CategoryTaxClass({ category }: { category: Category }) {
-  if (category.defaultTaxClass) return TAX_CLASS_LABELS[category.defaultTaxClass];
-  return <span className="text-muted-foreground">{TAX_CLASS_LABELS[category.newProductTaxClass]}</span>;
+  const { i18n } = useLinguiContext();
+  if (category.defaultTaxClass) return i18n._(TAX_CLASS_LABELS[category.defaultTaxClass]);
+  return <span className="text-muted-foreground">{i18n._(TAX_CLASS_LABELS[category.newProductTaxClass])}</span>;
 }

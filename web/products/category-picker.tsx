@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { FormField, fieldControlProps } from '../components/form-field';
@@ -8,17 +9,18 @@ import { CategoryDialog } from './reference-dialogs';
 
 /** The product's category, listed with its full path ("Drinks › Soft drinks"), with "New category" beside it. */
 export function CategoryPicker({ value, onChange, error }: { value: string | null; onChange: (categoryId: string | null) => void; error?: string | undefined }) {
+  const { t } = useLingui();
   const categories = useCategories();
   const [isCreating, setIsCreating] = useState(false);
   return (
     <FormField
       id="product-category"
-      label="Category"
+      label={t`Category`}
       error={error}
       labelAside={
         <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => setIsCreating(true)}>
           <PlusIcon aria-hidden className="size-3.5" />
-          New category
+          <Trans>New category</Trans>
         </Button>
       }
     >
@@ -28,7 +30,7 @@ export function CategoryPicker({ value, onChange, error }: { value: string | nul
         onChange={(event) => onChange(event.target.value || null)}
         disabled={categories.isPending}
       >
-        <option value="">{categories.isPending ? 'Loading categories…' : 'No category'}</option>
+        <option value="">{categories.isPending ? t`Loading categories…` : t`No category`}</option>
         {categories.data?.map((category) => (
           <option key={category.id} value={category.id}>
             {category.path}

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import type { Product } from '../../core/products/products.schemas';
 import { Button } from '../components/ui/button';
+import { translateMessage } from '../i18n/translate-message';
 import { QuantityField } from './amount-fields';
 import { IconInput } from './icon-input';
 import { DEFAULT_LIST_STATE } from './product-list-params';
@@ -13,6 +15,7 @@ const QUANTITY_ONE = 1000;
 
 /** What one sale of the combo takes from stock: products found by name, SKU or barcode, with a quantity each. */
 export function ComboComponentsField({ product }: { product: Product | null }) {
+  const { t, i18n } = useLingui();
   const { control, formState } = useFormContext<ProductFormValues>();
   const components = useFieldArray({ control, name: 'components', keyName: 'fieldKey' });
   const [labels, setLabels] = useState<Record<string, string>>(() =>
@@ -30,41 +33,42 @@ export function ComboComponentsField({ product }: { product: Product | null }) {
           .flatMap((item) => item.variants.map((variant) => ({ variantId: variant.id, label: componentLabel(item.name, item.variants.length > 1 ? variant.name : ''), sku: variant.sku })))
           .filter((candidate) => !chosen.has(candidate.variantId));
   const errors = formState.errors.components;
+  const removeLabel = (label: string | undefined) => (label === undefined ? t`Remove component` : t`Remove ${label}`);
 
   return (
     <div className="grid gap-3">
       {components.fields.length > 0 && (
-        <ul aria-label="Components" className="grid gap-2">
+        <ul aria-label={t`Components`} className="grid gap-2">
           {components.fields.map((field, index) => (
             <li key={field.fieldKey} className="grid grid-cols-[1fr_8rem_auto] items-end gap-2">
-              <span className="self-center truncate text-sm font-medium">{labels[field.variantId] ?? 'Product'}</span>
+              <span className="self-center truncate text-sm font-medium">{labels[field.variantId] ?? t`Product`}</span>
               <Controller
                 control={control}
                 name={`components.${index}.quantityMilli`}
                 render={({ field: quantity }) => (
                   <QuantityField
                     id={`component-${index}-quantity`}
-                    label="Quantity"
+                    label={t`Quantity`}
                     value={quantity.value}
                     onChange={quantity.onChange}
                     error={errors?.[index]?.quantityMilli?.message ?? errors?.[index]?.variantId?.message}
-                    missingText="the quantity"
+                    missingText={t`Enter the quantity`}
                   />
                 )}
               />
-              <Button variant="ghost" size="icon" aria-label={`Remove ${labels[field.variantId] ?? 'component'}`} onClick={() => components.remove(index)}>
+              <Button variant="ghost" size="icon" aria-label={removeLabel(labels[field.variantId])} onClick={() => components.remove(index)}>
                 <Trash2Icon aria-hidden />
               </Button>
             </li>
           ))}
         </ul>
       )}
-      {(errors?.message ?? errors?.root?.message) && <p className="text-sm text-destructive">{errors?.message ?? errors?.root?.message}</p>}
+      {(errors?.message ?? errors?.root?.message) && <p className="text-sm text-destructive">{translateMessage(errors?.message ?? errors?.root?.message ?? '', i18n)}</p>}
       <IconInput
         icon={SearchIcon}
         type="search"
-        aria-label="Find a component product"
-        placeholder="Find a product to add by name, SKU or barcode"
+        aria-label={t`Find a component product`}
+        placeholder={t`Find a product to add by name, SKU or barcode`}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         onKeyDown={(event) => {
@@ -72,7 +76,7 @@ export function ComboComponentsField({ product }: { product: Product | null }) {
         }}
       />
       {candidates.length > 0 && (
-        <ul aria-label="Matching products" className="grid max-h-60 divide-y overflow-y-auto rounded-md border">
+        <ul aria-label={t`Matching products`} className="grid max-h-60 divide-y overflow-y-auto rounded-md border">
           {candidates.map((candidate) => (
             <li key={candidate.variantId}>
               <button
@@ -88,14 +92,20 @@ export function ComboComponentsField({ product }: { product: Product | null }) {
                 <span className="flex items-center gap-1 text-xs text-muted-foreground">
                   <span className="font-mono">{candidate.sku}</span>
                   <PlusIcon aria-hidden className="size-3.5" />
-                  <span className="sr-only">Add</span>
+                  <span className="sr-only">
+                    <Trans>Add</Trans>
+                  </span>
                 </span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      {term.length >= 2 && results.isSuccess && candidates.length === 0 && <p className="text-sm text-muted-foreground">No other products match “{term}”.</p>}
+      {term.length >= 2 && results.isSuccess && candidates.length === 0 && (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No other products match “{term}”.</Trans>
+        </p>
+      )}
     </div>
   );
 }

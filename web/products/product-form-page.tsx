@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui as useLinguiContext } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -16,6 +18,7 @@ import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
 import { Textarea } from '../components/ui/textarea';
+import { translateMessage } from '../i18n/translate-message';
 import { DetailSkeleton, LoadError } from '../inventory/inventory-ui';
 import { isApiError } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -37,13 +40,12 @@ export function ProductFormPage() {
 }
 
 function EditProduct({ productId }: { productId: string }) {
+  const { t } = useLingui();
   const product = useProduct(productId);
-  if (product.isPending) return <DetailSkeleton label="Loading the product" />;
-  if (product.isError) return <LoadError error={product.error} what="the product" onRetry={() => void product.refetch()} />;
+  if (product.isPending) return <DetailSkeleton label={t`Loading the product`} />;
+  if (product.isError) return <LoadError error={product.error} what={t`the product`} onRetry={() => void product.refetch()} />;
   return <ProductForm key={product.data.updatedAt} product={product.data} />;
 }
-
-const WARRANTY_HINT = 'Printed on receipts; leave blank for none';
 
 /** Every path the form shows a message at; a server message elsewhere goes to the summary. */
 const TOP_LEVEL_FIELDS = new Set([
@@ -66,6 +68,7 @@ const TOP_LEVEL_FIELDS = new Set([
  * form's "New category" applies once the list has it.
  */
 function useNewProductTaxClass(form: UseFormReturn<ProductFormValues, unknown, ProductData>, isNew: boolean) {
+  const { t } = useLingui();
   const categories = useCategories();
   const categoryId = useWatch({ control: form.control, name: 'categoryId' });
   const [isChosen, setChosen] = useState(false);
@@ -75,15 +78,20 @@ function useNewProductTaxClass(form: UseFormReturn<ProductFormValues, unknown, P
   useEffect(() => {
     if (isApplied && taxClass) form.setValue('taxClass', taxClass);
   }, [form, isApplied, taxClass]);
+  const path = category?.path ?? '';
   return {
-    hint: isApplied && category ? `The VAT class for new products in ${category.path}` : undefined,
+    hint: isApplied && category ? t`The VAT class for new products in ${path}` : undefined,
     onChosen: () => setChosen(true),
   };
 }
 
 function ProductForm({ product }: { product: Product | null }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
   const isNew = product === null;
-  useDocumentTitle(isNew ? 'New product' : `Edit ${product.name}`);
+  const productName = product?.name ?? '';
+  const title = isNew ? t`New product` : t`Edit ${productName}`;
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -114,7 +122,8 @@ function ProductForm({ product }: { product: Product | null }) {
       idempotencyKey.current = null;
       queryClient.setQueryData(productKeys.detail(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
-      toast.success(isNew ? `${saved.name} added` : `${saved.name} saved`);
+      const name = saved.name;
+      toast.success(isNew ? t`${name} added` : t`${name} saved`);
       void navigate(`/admin/products/${saved.id}`, { replace: isNew });
     },
     onError: (error) => {
@@ -129,7 +138,7 @@ function ProductForm({ product }: { product: Product | null }) {
         }
       }
       setSummary({
-        message: isApiError(error) ? error.message : 'The product was not saved. Please try again.',
+        message: isApiError(error) ? error.message : t`The product was not saved. Please try again.`,
         details,
       });
     },
@@ -140,7 +149,7 @@ function ProductForm({ product }: { product: Product | null }) {
       setSummary(null);
       save.mutate(values);
     },
-    () => setSummary({ message: 'Check the fields marked in red.', details: [] }),
+    () => setSummary({ message: t`Check the fields marked in red.`, details: [] }),
   );
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -158,14 +167,17 @@ function ProductForm({ product }: { product: Product | null }) {
   const categoryTax = useNewProductTaxClass(form, isNew);
   const lock = <UpgradeBadge badge={access.upgradeBadge} message={access.upgradeMessage} />;
   const brandLocked = !access.hasAdvancedInventory;
+  const warrantyHint = t`Printed on receipts; leave blank for none`;
 
   if (!access.canEdit) {
     return (
       <Alert>
         <AlertDescription>
-          <p>Only a manager or the shop owner can add or change products.</p>
+          <p>
+            <Trans>Only a manager or the shop owner can add or change products.</Trans>
+          </p>
           <Link to="/admin/products" className="text-primary underline-offset-4 hover:underline">
-            Back to products
+            <Trans>Back to products</Trans>
           </Link>
         </AlertDescription>
       </Alert>
@@ -178,9 +190,11 @@ function ProductForm({ product }: { product: Product | null }) {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid gap-1">
             <h2 id="product-form-title" className="text-xl font-semibold">
-              {isNew ? 'New product' : `Edit ${product.name}`}
+              {title}
             </h2>
-            <p className="text-sm text-muted-foreground">Ctrl+Enter saves.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Ctrl+Enter saves.</Trans>
+            </p>
           </div>
         </div>
 
@@ -188,17 +202,17 @@ function ProductForm({ product }: { product: Product | null }) {
           <Alert variant="destructive">
             <TriangleAlertIcon aria-hidden />
             <AlertDescription>
-              <p className="font-medium">{summary.message}</p>
+              <p className="font-medium">{translateMessage(summary.message, i18n)}</p>
               {summary.details.map((detail) => (
-                <p key={detail}>{detail}</p>
+                <p key={detail}>{translateMessage(detail, i18n)}</p>
               ))}
             </AlertDescription>
           </Alert>
         )}
 
-        <Section title="Details" id="product-details">
+        <Section title={t`Details`} id="product-details">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="product-name" label="Name" error={errors.name?.message}>
+            <FormField id="product-name" label={t`Name`} error={errors.name?.message}>
               <Input {...fieldControlProps('product-name', { error: errors.name?.message })} autoComplete="off" {...register('name')} />
             </FormField>
             <Controller
@@ -207,7 +221,7 @@ function ProductForm({ product }: { product: Product | null }) {
               render={({ field }) => <CategoryPicker value={field.value ?? null} onChange={field.onChange} error={errors.categoryId?.message} />}
             />
           </div>
-          <FormField id="product-description" label="Description" error={errors.description?.message}>
+          <FormField id="product-description" label={t`Description`} error={errors.description?.message}>
             <Textarea
               {...fieldControlProps('product-description', { error: errors.description?.message })}
               rows={2}
@@ -215,7 +229,7 @@ function ProductForm({ product }: { product: Product | null }) {
             />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField id="product-brand" label="Brand" error={errors.brandId?.message} labelAside={brandLocked ? lock : undefined}>
+            <FormField id="product-brand" label={t`Brand`} error={errors.brandId?.message} labelAside={brandLocked ? lock : undefined}>
               <Controller
                 control={control}
                 name="brandId"
@@ -227,7 +241,7 @@ function ProductForm({ product }: { product: Product | null }) {
                     onBlur={field.onBlur}
                     disabled={brandLocked}
                   >
-                    <option value="">No brand</option>
+                    <option value="">{t`No brand`}</option>
                     {brands.data?.map((brand) => (
                       <option key={brand.id} value={brand.id}>
                         {brand.name}
@@ -239,9 +253,9 @@ function ProductForm({ product }: { product: Product | null }) {
             </FormField>
             <FormField
               id="product-unit"
-              label="Unit"
+              label={t`Unit`}
               error={errors.unitId?.message}
-              hint={brandLocked ? 'Packs and your own units need advanced inventory' : undefined}
+              hint={brandLocked ? t`Packs and your own units need advanced inventory` : undefined}
             >
               <Controller
                 control={control}
@@ -253,12 +267,12 @@ function ProductForm({ product }: { product: Product | null }) {
                     onChange={(event) => field.onChange(event.target.value || null)}
                     onBlur={field.onBlur}
                   >
-                    <option value="">Piece (default)</option>
+                    <option value="">{t`Piece (default)`}</option>
                     {units.data?.map((unit) => {
                       const isLocked = brandLocked && !isDefaultUnit(unit) && unit.id !== field.value;
                       return (
                         <option key={unit.id} value={unit.id} disabled={isLocked}>
-                          {unit.name} ({unit.shortName}){isLocked ? ` — ${access.upgradeBadge ?? 'upgrade'}` : ''}
+                          {unit.name} ({unit.shortName}){isLocked ? ` — ${access.upgradeBadge ?? t`upgrade`}` : ''}
                         </option>
                       );
                     })}
@@ -266,27 +280,27 @@ function ProductForm({ product }: { product: Product | null }) {
                 )}
               />
             </FormField>
-            <FormField id="product-kind" label="Product type" error={errors.kind?.message} labelAside={brandLocked ? lock : undefined}>
+            <FormField id="product-kind" label={t`Product type`} error={errors.kind?.message} labelAside={brandLocked ? lock : undefined}>
               <NativeSelect {...fieldControlProps('product-kind', { error: errors.kind?.message })} {...register('kind')}>
-                <option value="standard">Standard</option>
+                <option value="standard">{t`Standard`}</option>
                 <option value="combo" disabled={brandLocked && kind !== 'combo'}>
-                  Combo (bundle of other products)
+                  {t`Combo (bundle of other products)`}
                 </option>
               </NativeSelect>
             </FormField>
           </div>
         </Section>
 
-        <Section title="Tax and stock" id="product-tax-stock">
+        <Section title={t`Tax and stock`} id="product-tax-stock">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="product-tax-class" label="Tax class" error={errors.taxClass?.message} hint={categoryTax.hint}>
+            <FormField id="product-tax-class" label={t`Tax class`} error={errors.taxClass?.message} hint={categoryTax.hint}>
               <NativeSelect
                 {...fieldControlProps('product-tax-class', { error: errors.taxClass?.message, hint: categoryTax.hint })}
                 {...register('taxClass', { onChange: categoryTax.onChosen })}
               >
                 {TAX_CLASSES.map((taxClass) => (
                   <option key={taxClass} value={taxClass}>
-                    {TAX_CLASS_LABELS[taxClass]}
+                    {i18n._(TAX_CLASS_LABELS[taxClass])}
                   </option>
                 ))}
               </NativeSelect>
@@ -295,14 +309,18 @@ function ProductForm({ product }: { product: Product | null }) {
               control={control}
               name="pricesIncludeTax"
               render={({ field }) => (
-                <SwitchRow id="product-prices-include-tax" label="Prices include VAT" hint="What the shelf label says is what the customer pays" checked={field.value ?? true} onChange={field.onChange} />
+                <SwitchRow id="product-prices-include-tax" label={t`Prices include VAT`}
+                  hint={t`What the shelf label says is what the customer pays`}
+                  checked={field.value ?? true} onChange={field.onChange} />
               )}
             />
             <Controller
               control={control}
               name="trackStock"
               render={({ field }) => (
-                <SwitchRow id="product-track-stock" label="Track stock" hint="Count what is on hand at each location" checked={field.value ?? true} onChange={field.onChange} />
+                <SwitchRow id="product-track-stock" label={t`Track stock`}
+                  hint={t`Count what is on hand at each location`}
+                  checked={field.value ?? true} onChange={field.onChange} />
               )}
             />
             <Controller
@@ -311,25 +329,25 @@ function ProductForm({ product }: { product: Product | null }) {
               render={({ field }) => (
                 <QuantityField
                   id="product-reorder-level"
-                  label="Reorder level"
+                  label={t`Reorder level`}
                   optional
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   error={errors.reorderLevelMilli?.message}
-                  hint="Listed as low stock at or below this quantity"
+                  hint={t`Listed as low stock at or below this quantity`}
                 />
               )}
             />
             <FormField
               id="product-warranty"
-              label="Warranty (days)"
+              label={t`Warranty (days)`}
               error={errors.warrantyDays?.message}
               labelAside={brandLocked ? lock : undefined}
-              hint={WARRANTY_HINT}
+              hint={warrantyHint}
             >
               <Input
-                {...fieldControlProps('product-warranty', { error: errors.warrantyDays?.message, hint: WARRANTY_HINT })}
+                {...fieldControlProps('product-warranty', { error: errors.warrantyDays?.message, hint: warrantyHint })}
                 inputMode="numeric"
                 disabled={brandLocked}
                 {...register('warrantyDays', { setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)) })}
@@ -339,7 +357,7 @@ function ProductForm({ product }: { product: Product | null }) {
         </Section>
 
         {kind === 'combo' && (
-          <Section title="Combo components" id="product-components">
+          <Section title={t`Combo components`} id="product-components">
             <ComboComponentsField product={product} />
           </Section>
         )}
@@ -349,10 +367,10 @@ function ProductForm({ product }: { product: Product | null }) {
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:py-0">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending && <InlineSpinner />}
-            {isNew ? 'Create product' : 'Save changes'}
+            {isNew ? <Trans>Create product</Trans> : <Trans>Save changes</Trans>}
           </Button>
           <Button variant="outline" onClick={cancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </form>

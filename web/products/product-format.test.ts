@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatPriceRange, formatStock, packContents, stockLevel } from './product-format';
 
 describe('catalog figures on screen', () => {
+  // The texts are in English when no catalog is loaded (the message is its own id).
+  beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
   it('shows one price, or the range of the variants', () => {
     expect(formatPriceRange([12_000], 'KSh')).toBe('KSh 120.00');
     expect(formatPriceRange([12_000, 5_050, 12_000], 'KSh')).toBe('KSh 50.50 – KSh 120.00');

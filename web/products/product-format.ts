@@ -1,14 +1,17 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import type { TaxClass } from '../../core/products/tax.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 
 // How catalog figures read on screen: money with the shop's currency, quantities with the unit.
 
-export const TAX_CLASS_LABELS: Record<TaxClass, string> = {
-  standard: 'Standard (16%)',
-  reduced: 'Reduced (8%)',
-  zero_rated: 'Zero-rated (0%)',
-  exempt: 'Exempt',
+/** Shown with `i18n._(TAX_CLASS_LABELS[taxClass])` (useLingui from @lingui/react). */
+export const TAX_CLASS_LABELS: Record<TaxClass, MessageDescriptor> = {
+  standard: msg`Standard (16%)`,
+  reduced: msg`Reduced (8%)`,
+  zero_rated: msg`Zero-rated (0%)`,
+  exempt: msg`Exempt`,
 };
 
 /** "KSh 1,250.00". */
@@ -41,15 +44,16 @@ export function stockLevel(item: { trackStock: boolean; onHandMilli: number; reo
   return 'ok';
 }
 
-export const STOCK_LEVEL_LABELS: Record<StockLevel, string> = {
-  untracked: 'Not tracked',
-  out: 'Out of stock',
-  low: 'Low stock',
-  ok: 'In stock',
+export const STOCK_LEVEL_LABELS: Record<StockLevel, MessageDescriptor> = {
+  untracked: msg`Not tracked`,
+  out: msg`Out of stock`,
+  low: msg`Low stock`,
+  ok: msg`In stock`,
 };
 
 /** "Box of 12 (contains 12 × pc)"-style text for a pack unit; null for a base unit. */
 export function packContents(baseQuantityMilli: number | null, baseUnitShortName: string | null): string | null {
   if (baseQuantityMilli === null || baseUnitShortName === null) return null;
-  return `contains ${formatQuantity(baseQuantityMilli)} × ${baseUnitShortName}`;
+  const quantity = formatQuantity(baseQuantityMilli);
+  return t`contains ${quantity} × ${baseUnitShortName}`;
 }

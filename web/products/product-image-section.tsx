@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImageUpIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
@@ -5,6 +6,7 @@ import { toast } from 'sonner';
 import { PRODUCT_IMAGE_CONTENT_TYPES, PRODUCT_IMAGE_MAX_BYTES, type Product } from '../../core/products/products.schemas';
 import { Button } from '../components/ui/button';
 import { InlineSpinner } from '../components/ui/spinner';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { ProductThumbnail } from './product-thumbnail';
 import { productKeys, removeProductImageRequest, uploadProductImageRequest } from './products.api';
@@ -14,6 +16,7 @@ const MAX_MEGABYTES = PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024);
 
 /** The product's picture: upload (shown at once as a preview), replace or remove; problems appear under it. */
 export function ProductImageSection({ product, canEdit }: { product: Product; canEdit: boolean }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const inputId = useId();
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +30,7 @@ export function ProductImageSection({ product, canEdit }: { product: Product; ca
   };
   const onFailed = (failure: unknown) => {
     setPreview(null);
-    setError(isApiError(failure) ? (failure.fieldMessage('image') ?? failure.message) : 'The image could not be saved. Please try again.');
+    setError(isApiError(failure) ? (failure.fieldMessage('image') ?? failure.message) : t`The image could not be saved. Please try again.`);
   };
   const upload = useMutation({
     mutationKey: ['products', 'image', 'upload'],
@@ -35,7 +38,7 @@ export function ProductImageSection({ product, canEdit }: { product: Product; ca
     onSuccess: async (saved) => {
       await onSaved(saved);
       setPreview(null);
-      toast.success('Image saved');
+      toast.success(t`Image saved`);
     },
     onError: onFailed,
   });
@@ -44,7 +47,7 @@ export function ProductImageSection({ product, canEdit }: { product: Product; ca
     mutationFn: () => removeProductImageRequest(product.id),
     onSuccess: async (saved) => {
       await onSaved(saved);
-      toast.success('Image removed');
+      toast.success(t`Image removed`);
     },
     onError: onFailed,
   });
@@ -54,8 +57,8 @@ export function ProductImageSection({ product, canEdit }: { product: Product; ca
     event.target.value = '';
     if (!file) return;
     // The server checks the file again (and resizes it); this spares a pointless upload.
-    if (!IMAGE_TYPES.includes(file.type)) return setError('Use a PNG, JPEG or WebP image');
-    if (file.size > PRODUCT_IMAGE_MAX_BYTES) return setError(`The image must be at most ${MAX_MEGABYTES} MB`);
+    if (!IMAGE_TYPES.includes(file.type)) return setError(t`Use a PNG, JPEG or WebP image`);
+    if (file.size > PRODUCT_IMAGE_MAX_BYTES) return setError(t`The image must be at most ${MAX_MEGABYTES} MB`);
     setError(null);
     setPreview(URL.createObjectURL(file));
     upload.mutate(file);
@@ -66,7 +69,7 @@ export function ProductImageSection({ product, canEdit }: { product: Product; ca
   return (
     <section aria-labelledby="product-image" className="grid content-start gap-3 rounded-xl border bg-card p-4">
       <h3 id="product-image" className="sr-only">
-        Image
+        <Trans>Image</Trans>
       </h3>
       {shown ? (
         <img src={shown} alt={product.name} className="aspect-square w-full max-w-64 rounded-lg border bg-muted object-cover" />
@@ -79,25 +82,25 @@ export function ProductImageSection({ product, canEdit }: { product: Product; ca
           <Button asChild variant="outline" size="sm" aria-disabled={isBusy}>
             <label htmlFor={inputId} className="cursor-pointer peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/60">
               {upload.isPending ? <InlineSpinner /> : <ImageUpIcon aria-hidden />}
-              {product.imageUrl ? 'Replace image' : 'Upload image'}
+              {product.imageUrl ? <Trans>Replace image</Trans> : <Trans>Upload image</Trans>}
             </label>
           </Button>
           {product.imageUrl && (
             <Button variant="ghost" size="sm" onClick={() => remove.mutate()} disabled={isBusy}>
               {remove.isPending ? <InlineSpinner /> : <Trash2Icon aria-hidden />}
-              Remove image
+              <Trans>Remove image</Trans>
             </Button>
           )}
         </div>
       )}
       {canEdit && (
         <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
-          PNG, JPEG or WebP, at most {MAX_MEGABYTES} MB. It is resized for the till and labels.
+          <Trans>PNG, JPEG or WebP, at most {MAX_MEGABYTES} MB. It is resized for the till and labels.</Trans>
         </p>
       )}
       {error && (
         <p role="alert" className="text-sm text-destructive">
-          {error}
+          {translateMessage(error, i18n)}
         </p>
       )}
     </section>

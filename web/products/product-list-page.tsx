@@ -1,3 +1,7 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui as useLinguiContext } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   flexRender,
@@ -23,6 +27,7 @@ import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
 import { EmptyState, LoadError, Pagination, TableSkeleton } from '../inventory/inventory-ui';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -52,27 +57,39 @@ type ListVariant = ProductListItem['variants'][number];
 type CatalogRow = { type: 'product'; product: ProductListItem } | { type: 'variant'; product: ProductListItem; variant: ListVariant };
 
 const hasVariants = (product: ProductListItem) => product.variants.length > 1;
-const variantCount = (count: number) => `${count} variant${count === 1 ? '' : 's'}`;
 
-const SORT_CHOICES: Array<{ value: `${ProductSort}:${'asc' | 'desc'}`; label: string }> = [
-  { value: 'name:asc', label: 'Name, A to Z' },
-  { value: 'name:desc', label: 'Name, Z to A' },
-  { value: 'sku:asc', label: 'SKU' },
-  { value: 'price:asc', label: 'Price, lowest first' },
-  { value: 'price:desc', label: 'Price, highest first' },
-  { value: 'onHand:asc', label: 'On hand, least first' },
-  { value: 'onHand:desc', label: 'On hand, most first' },
-  { value: 'updatedAt:desc', label: 'Recently updated' },
-  { value: 'updatedAt:asc', label: 'Least recently updated' },
+const SORT_CHOICES: Array<{ value: `${ProductSort}:${'asc' | 'desc'}`; label: MessageDescriptor }> = [
+  { value: 'name:asc', label: msg`Name, A to Z` },
+  { value: 'name:desc', label: msg`Name, Z to A` },
+  { value: 'sku:asc', label: msg`SKU` },
+  { value: 'price:asc', label: msg`Price, lowest first` },
+  { value: 'price:desc', label: msg`Price, highest first` },
+  { value: 'onHand:asc', label: msg`On hand, least first` },
+  { value: 'onHand:desc', label: msg`On hand, most first` },
+  { value: 'updatedAt:desc', label: msg`Recently updated` },
+  { value: 'updatedAt:asc', label: msg`Least recently updated` },
 ];
 
-const SORTABLE_HEADERS: Record<string, string> = { name: 'name', sku: 'SKU', price: 'price', onHand: 'on hand' };
+/** The sort buttons' labels: "Sort by name". */
+const SORT_BUTTON_LABELS: Record<string, MessageDescriptor> = {
+  name: msg`Sort by name`,
+  sku: msg`Sort by SKU`,
+  price: msg`Sort by price`,
+  onHand: msg`Sort by on hand`,
+};
 
-const STOCK_FILTER_LABELS: Record<(typeof STOCK_FILTERS)[number], string> = { all: 'Any stock', in: 'In stock', low: 'Low stock', out: 'Out of stock' };
+const STOCK_FILTER_LABELS: Record<(typeof STOCK_FILTERS)[number], MessageDescriptor> = {
+  all: msg`Any stock`,
+  in: msg`In stock`,
+  low: msg`Low stock`,
+  out: msg`Out of stock`,
+};
 
 /** /admin/products: the catalog with server-side paging, sorting, filters and search; the state lives in the address. */
 export function ProductListPage() {
-  useDocumentTitle('Products');
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  useDocumentTitle(t`Products`);
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readListState(searchParams);
   const access = useCatalogAccess();
@@ -93,7 +110,8 @@ export function ProductListPage() {
 
   const items = list.data?.items;
   const rows = useMemo(() => (items ?? []).map((product): CatalogRow => ({ type: 'product', product })), [items]);
-  const columns = useMemo(() => catalogColumns(currency, access.canEdit), [currency, access.canEdit]);
+  // Headers and labels are functions run at each render, so they follow a change of language.
+  const columns = useMemo(() => catalogColumns(currency, access.canEdit, i18n), [currency, access.canEdit, i18n]);
   // The table object is rebuilt on every render of this page; nothing memoised depends on it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<CatalogRow>({
@@ -124,14 +142,16 @@ export function ProductListPage() {
   return (
     <div className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-semibold">Catalog</h2>
+        <h2 className="text-xl font-semibold">
+          <Trans>Catalog</Trans>
+        </h2>
         <div className="flex flex-wrap gap-2">
           {access.canEdit && <ImportExportButtons />}
           {access.canEdit && (
             <Button asChild size="sm">
               <Link to="/admin/products/new">
                 <PlusIcon aria-hidden />
-                New product
+                <Trans>New product</Trans>
               </Link>
             </Button>
           )}
@@ -145,9 +165,9 @@ export function ProductListPage() {
         </div>
       )}
       {list.isPending ? (
-        <TableSkeleton columns={5} rows={6} label="Loading products" />
+        <TableSkeleton columns={5} rows={6} label={t`Loading products`} />
       ) : list.isError && !list.data ? (
-        <LoadError error={list.error} what="the products" onRetry={() => void list.refetch()} />
+        <LoadError error={list.error} what={t`the products`} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <ListEmptyState state={state} canEdit={access.canEdit} onClear={() => setSearchParams(writeListState(DEFAULT_LIST_STATE))} />
       ) : (
@@ -156,7 +176,9 @@ export function ProductListPage() {
           <PhoneList rows={table.getRowModel().rows} currency={currency} canSelect={access.canEdit} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex items-center gap-2 text-sm">
-              <Label htmlFor="products-page-size">Rows per page</Label>
+              <Label htmlFor="products-page-size">
+                <Trans>Rows per page</Trans>
+              </Label>
               <NativeSelect
                 id="products-page-size"
                 className="w-20"
@@ -184,40 +206,44 @@ export function ProductListPage() {
   );
 }
 
-function catalogColumns(currency: string, canSelect: boolean): ColumnDef<CatalogRow>[] {
+function catalogColumns(currency: string, canSelect: boolean, i18n: I18n): ColumnDef<CatalogRow>[] {
   const columns: ColumnDef<CatalogRow>[] = [
     {
       id: 'image',
-      header: () => <span className="sr-only">Image</span>,
+      header: () => (
+        <span className="sr-only">
+          <Trans>Image</Trans>
+        </span>
+      ),
       cell: ({ row }) => (row.original.type === 'product' ? <ProductThumbnail imageUrl={row.original.product.imageUrl} /> : null),
     },
     {
       id: 'name',
       accessorFn: (row) => (row.type === 'product' ? row.product.name : row.variant.name),
-      header: 'Name',
+      header: () => <Trans>Name</Trans>,
       cell: ({ row }) => <NameCell row={row} />,
     },
     {
       id: 'sku',
       accessorFn: skuText,
-      header: 'SKU',
+      header: () => <Trans>SKU</Trans>,
       cell: ({ row }) => <span className="font-mono text-xs">{skuText(row.original)}</span>,
     },
     {
       id: 'category',
-      header: 'Category',
+      header: () => <Trans>Category</Trans>,
       cell: ({ row }) => (row.original.type === 'product' ? (row.original.product.categoryName ?? <span className="text-muted-foreground">—</span>) : null),
     },
     {
       id: 'price',
       accessorFn: (row) => (row.type === 'product' ? (row.product.variants[0]?.sellingPriceMinor ?? 0) : row.variant.sellingPriceMinor),
-      header: 'Price',
+      header: () => <Trans>Price</Trans>,
       cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{priceText(row.original, currency)}</span>,
     },
     {
       id: 'onHand',
       accessorFn: (row) => (row.type === 'product' ? row.product.onHandMilli : row.variant.onHandMilli),
-      header: 'On hand',
+      header: () => <Trans>On hand</Trans>,
       cell: ({ row }) => <OnHandCell row={row.original} />,
     },
   ];
@@ -227,18 +253,22 @@ function catalogColumns(currency: string, canSelect: boolean): ColumnDef<Catalog
       id: 'select',
       header: ({ table }) => (
         <Checkbox
-          aria-label="Select all products on this page"
+          aria-label={i18n._(msg`Select all products on this page`)}
           checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
           onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
         />
       ),
       cell: ({ row }) =>
         row.original.type === 'product' ? (
-          <Checkbox aria-label={`Select ${row.original.product.name}`} checked={row.getIsSelected()} onCheckedChange={(checked) => row.toggleSelected(checked === true)} />
+          <Checkbox aria-label={selectLabel(i18n, row.original.product.name)} checked={row.getIsSelected()} onCheckedChange={(checked) => row.toggleSelected(checked === true)} />
         ) : null,
     },
     ...columns,
   ];
+}
+
+function selectLabel(i18n: I18n, name: string): string {
+  return i18n._(msg`Select ${name}`);
 }
 
 function skuText(row: CatalogRow): string {
@@ -271,11 +301,14 @@ function OnHandCell({ row }: { row: CatalogRow }) {
 }
 
 function NameCell({ row }: { row: Row<CatalogRow> }) {
+  const { t } = useLingui();
   const original = row.original;
   if (original.type === 'variant') {
-    return <span className="block pl-8 text-muted-foreground">{original.variant.name || 'Default'}</span>;
+    return <span className="block pl-8 text-muted-foreground">{original.variant.name || t`Default`}</span>;
   }
   const { product } = original;
+  const name = product.name;
+  const count = product.variants.length;
   return (
     <div className="flex min-w-0 items-center gap-1">
       {row.getCanExpand() ? (
@@ -283,7 +316,7 @@ function NameCell({ row }: { row: Row<CatalogRow> }) {
           variant="ghost"
           size="icon"
           className="size-7"
-          aria-label={`${row.getIsExpanded() ? 'Hide' : 'Show'} variants of ${product.name}`}
+          aria-label={row.getIsExpanded() ? t`Hide variants of ${name}` : t`Show variants of ${name}`}
           aria-expanded={row.getIsExpanded()}
           onClick={row.getToggleExpandedHandler()}
         >
@@ -297,9 +330,17 @@ function NameCell({ row }: { row: Row<CatalogRow> }) {
           {product.name}
         </Link>
         <span className="flex flex-wrap gap-1 text-xs text-muted-foreground">
-          {hasVariants(product) && <span>{variantCount(product.variants.length)}</span>}
-          {product.kind === 'combo' && <Badge variant="secondary">Combo</Badge>}
-          {product.status === 'archived' && <Badge variant="outline">Archived</Badge>}
+          {hasVariants(product) && <span>{t`${plural(count, { one: '# variant', other: '# variants' })}`}</span>}
+          {product.kind === 'combo' && (
+            <Badge variant="secondary">
+              <Trans>Combo</Trans>
+            </Badge>
+          )}
+          {product.status === 'archived' && (
+            <Badge variant="outline">
+              <Trans>Archived</Trans>
+            </Badge>
+          )}
         </span>
       </span>
     </div>
@@ -307,9 +348,11 @@ function NameCell({ row }: { row: Row<CatalogRow> }) {
 }
 
 function DesktopTable({ table }: { table: ReturnType<typeof useReactTable<CatalogRow>> }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
   return (
     <div className="hidden min-w-0 overflow-hidden rounded-xl border bg-card md:block">
-      <Table className="min-w-[44rem]" aria-label="Products">
+      <Table className="min-w-[44rem]" aria-label={t`Products`}>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">
@@ -325,7 +368,7 @@ function DesktopTable({ table }: { table: ReturnType<typeof useReactTable<Catalo
                     {header.isPlaceholder ? null : column.getCanSort() ? (
                       <button
                         type="button"
-                        aria-label={`Sort by ${SORTABLE_HEADERS[column.id] ?? column.id}`}
+                        aria-label={sortButtonLabel(i18n, column.id)}
                         onClick={column.getToggleSortingHandler()}
                         className="-mx-1 inline-flex items-center gap-1 rounded px-1 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
                       >
@@ -363,17 +406,24 @@ function DesktopTable({ table }: { table: ReturnType<typeof useReactTable<Catalo
   );
 }
 
+function sortButtonLabel(i18n: I18n, columnId: string): string {
+  const label = SORT_BUTTON_LABELS[columnId];
+  return label ? i18n._(label) : i18n._(msg`Sort by ${columnId}`);
+}
+
 /** Phones: one compact line per product (and per variant when opened) instead of the wide table. */
 function PhoneList({ rows, currency, canSelect }: { rows: Row<CatalogRow>[]; currency: string; canSelect: boolean }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
   return (
-    <ul aria-label="Products" className="grid divide-y rounded-xl border bg-card md:hidden">
+    <ul aria-label={t`Products`} className="grid divide-y rounded-xl border bg-card md:hidden">
       {rows.map((row) => {
         const original = row.original;
         if (original.type === 'variant') {
           return (
             <li key={row.id} className="flex items-center justify-between gap-3 bg-muted/20 py-2 pr-3 pl-14 text-sm">
               <span className="grid min-w-0">
-                <span className="truncate">{original.variant.name || 'Default'}</span>
+                <span className="truncate">{original.variant.name || t`Default`}</span>
                 <span className="truncate font-mono text-xs text-muted-foreground">{original.variant.sku}</span>
               </span>
               <span className="grid justify-items-end text-right">
@@ -384,10 +434,11 @@ function PhoneList({ rows, currency, canSelect }: { rows: Row<CatalogRow>[]; cur
           );
         }
         const { product } = original;
+        const count = product.variants.length;
         return (
           <li key={row.id} className="flex items-center gap-3 p-3">
             {canSelect && (
-              <Checkbox aria-label={`Select ${product.name}`} checked={row.getIsSelected()} onCheckedChange={(checked) => row.toggleSelected(checked === true)} />
+              <Checkbox aria-label={selectLabel(i18n, product.name)} checked={row.getIsSelected()} onCheckedChange={(checked) => row.toggleSelected(checked === true)} />
             )}
             <ProductThumbnail imageUrl={product.imageUrl} />
             <span className="grid min-w-0 flex-1 gap-0.5">
@@ -408,7 +459,9 @@ function PhoneList({ rows, currency, canSelect }: { rows: Row<CatalogRow>[]; cur
                   onClick={row.getToggleExpandedHandler()}
                   className="justify-self-start py-1 text-xs text-primary underline-offset-4 outline-none hover:underline focus-visible:underline"
                 >
-                  {row.getIsExpanded() ? 'Hide' : 'Show'} {variantCount(product.variants.length)}
+                  {row.getIsExpanded()
+                    ? t`Hide ${plural(count, { one: '# variant', other: '# variants' })}`
+                    : t`Show ${plural(count, { one: '# variant', other: '# variants' })}`}
                 </button>
               )}
             </span>
@@ -420,6 +473,8 @@ function PhoneList({ rows, currency, canSelect }: { rows: Row<CatalogRow>[]; cur
 }
 
 function ListToolbar({ state, update }: { state: ProductListState; update: (change: Partial<ProductListState>, options?: { replace?: boolean }) => void }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
   const categories = useCategories();
   const brands = useBrands();
   const locations = useLocations();
@@ -427,45 +482,45 @@ function ListToolbar({ state, update }: { state: ProductListState; update: (chan
     <div className="grid gap-3">
       <SearchBox value={state.search} onSearch={(search) => update({ search }, { replace: true })} />
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-        <FilterSelect id="products-category" label="Category" value={state.categoryId} onChange={(categoryId) => update({ categoryId })}>
-          <option value="">All categories</option>
+        <FilterSelect id="products-category" label={t`Category`} value={state.categoryId} onChange={(categoryId) => update({ categoryId })}>
+          <option value="">{t`All categories`}</option>
           {categories.data?.map((category) => (
             <option key={category.id} value={category.id}>
               {category.path}
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect id="products-brand" label="Brand" value={state.brandId} onChange={(brandId) => update({ brandId })}>
-          <option value="">All brands</option>
+        <FilterSelect id="products-brand" label={t`Brand`} value={state.brandId} onChange={(brandId) => update({ brandId })}>
+          <option value="">{t`All brands`}</option>
           {brands.data?.map((brand) => (
             <option key={brand.id} value={brand.id}>
               {brand.name}
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect id="products-location" label="Location" value={state.locationId} onChange={(locationId) => update({ locationId })}>
-          <option value="">All locations</option>
+        <FilterSelect id="products-location" label={t`Location`} value={state.locationId} onChange={(locationId) => update({ locationId })}>
+          <option value="">{t`All locations`}</option>
           {locations.data?.map((location) => (
             <option key={location.id} value={location.id}>
               {location.name}
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect id="products-stock" label="Stock" value={state.stock} onChange={(stock) => update({ stock: stock as ProductListState['stock'] })}>
+        <FilterSelect id="products-stock" label={t`Stock`} value={state.stock} onChange={(stock) => update({ stock: stock as ProductListState['stock'] })}>
           {STOCK_FILTERS.map((filter) => (
             <option key={filter} value={filter}>
-              {STOCK_FILTER_LABELS[filter]}
+              {i18n._(STOCK_FILTER_LABELS[filter])}
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect id="products-status" label="Status" value={state.status} onChange={(status) => update({ status: status as ProductListState['status'] })}>
-          <option value="active">Active</option>
-          <option value="archived">Archived</option>
-          <option value="all">Active and archived</option>
+        <FilterSelect id="products-status" label={t`Status`} value={state.status} onChange={(status) => update({ status: status as ProductListState['status'] })}>
+          <option value="active">{t`Active`}</option>
+          <option value="archived">{t`Archived`}</option>
+          <option value="all">{t`Active and archived`}</option>
         </FilterSelect>
         <FilterSelect
           id="products-sort"
-          label="Sort by"
+          label={t`Sort by`}
           value={`${state.sort}:${state.order}`}
           onChange={(value) => {
             const [sort, order] = value.split(':') as [ProductSort, 'asc' | 'desc'];
@@ -473,11 +528,11 @@ function ListToolbar({ state, update }: { state: ProductListState; update: (chan
           }}
         >
           {SORT_CHOICES.some((choice) => choice.value === `${state.sort}:${state.order}`) ? null : (
-            <option value={`${state.sort}:${state.order}`}>Custom</option>
+            <option value={`${state.sort}:${state.order}`}>{t`Custom`}</option>
           )}
           {SORT_CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>
-              {choice.label}
+              {i18n._(choice.label)}
             </option>
           ))}
         </FilterSelect>
@@ -504,6 +559,7 @@ function FilterSelect({ id, label, value, onChange, children }: { id: string; la
  * after the code) opens the product straight away when the code matches one exactly.
  */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [text, setText] = useState(value);
   const [appliedValue, setAppliedValue] = useState(value);
@@ -537,7 +593,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
         return;
       }
     } catch (error) {
-      toast.error('The code lookup failed', { description: isApiError(error) ? error.message : undefined });
+      toast.error(t`The code lookup failed`, { description: isApiError(error) ? translateMessage(error.message) : undefined });
     }
     onSearch(code);
   };
@@ -546,8 +602,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
     <IconInput
       icon={SearchIcon}
       type="search"
-      aria-label="Search products"
-      placeholder="Search by name, SKU or barcode"
+      aria-label={t`Search products`}
+      placeholder={t`Search by name, SKU or barcode`}
       value={text}
       onChange={(event) => setText(event.target.value)}
       onKeyDown={(event) => void onKeyDown(event)}
@@ -562,7 +618,7 @@ function PrintLabelsButton({ productIds }: { productIds: string[] }) {
     return (
       <Button variant="outline" size="sm" disabled>
         <PrinterIcon aria-hidden />
-        Print labels
+        <Trans>Print labels</Trans>
       </Button>
     );
   }
@@ -570,46 +626,52 @@ function PrintLabelsButton({ productIds }: { productIds: string[] }) {
     <Button variant="outline" size="sm" asChild>
       <Link to={`/admin/products/labels?${new URLSearchParams({ ids: productIds.join(',') })}`}>
         <PrinterIcon aria-hidden />
-        Print labels
+        <Trans>Print labels</Trans>
       </Link>
     </Button>
   );
 }
 
 function ListEmptyState({ state, canEdit, onClear }: { state: ProductListState; canEdit: boolean; onClear: () => void }) {
+  const { t } = useLingui();
+  const search = state.search;
   if (isFiltered(state) || state.page > 1) {
     return (
       <EmptyState
         icon={SearchXIcon}
-        title="No products match"
+        title={t`No products match`}
         action={
           <Button variant="outline" onClick={onClear}>
-            Clear search and filters
+            <Trans>Clear search and filters</Trans>
           </Button>
         }
       >
-        Nothing in the catalog matches {state.search ? `“${state.search}”` : 'these filters'}. Try another name, SKU or barcode, or clear the filters.
+        {search ? (
+          <Trans>Nothing in the catalog matches “{search}”. Try another name, SKU or barcode, or clear the filters.</Trans>
+        ) : (
+          <Trans>Nothing in the catalog matches these filters. Try another name, SKU or barcode, or clear the filters.</Trans>
+        )}
       </EmptyState>
     );
   }
   return (
     <EmptyState
       icon={PackageOpenIcon}
-      title="No products yet"
+      title={t`No products yet`}
       action={
         canEdit ? (
           <Button asChild>
             <Link to="/admin/products/new">
               <PlusIcon aria-hidden />
-              Add your first product
+              <Trans>Add your first product</Trans>
             </Link>
           </Button>
         ) : undefined
       }
     >
       {canEdit
-        ? 'Add what you sell: name, price, barcode and opening stock. You can also import a whole catalog from a CSV file.'
-        : 'The shop has not added any products yet. A manager or the owner adds them.'}
+        ? t`Add what you sell: name, price, barcode and opening stock. You can also import a whole catalog from a CSV file.`
+        : t`The shop has not added any products yet. A manager or the owner adds them.`}
     </EmptyState>
   );
 }

@@ -37,6 +37,7 @@ export function useProductList(state: ProductListState, { enabled = true }: { en
     queryKey: productKeys.list(state),
     queryFn: ({ signal }) => apiRequest(`/api/products?${productListSearch(state)}`, { schema: productListSchema, signal }),
     placeholderData: keepPreviousData,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the products failed' },
   });
 }
@@ -45,6 +46,7 @@ export function useProduct(productId: string) {
   return useQuery({
     queryKey: productKeys.detail(productId),
     queryFn: () => apiRequest(`/api/products/${encodeURIComponent(productId)}`, { schema: productSchema }),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the product failed' },
   });
 }
@@ -60,6 +62,7 @@ export function useProductMovements(productId: string, page: number) {
         schema: movementListSchema,
       }),
     placeholderData: keepPreviousData,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the stock movements failed' },
   });
 }
@@ -69,6 +72,7 @@ export function useCategories() {
     queryKey: productKeys.categories,
     queryFn: () => apiRequest('/api/product-categories', { schema: itemsOf(categorySchema) }),
     select: (data) => data.items,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the categories failed' },
   });
 }
@@ -78,6 +82,7 @@ export function useBrands() {
     queryKey: productKeys.brands,
     queryFn: () => apiRequest('/api/brands', { schema: itemsOf(brandSchema) }),
     select: (data) => data.items,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the brands failed' },
   });
 }
@@ -87,6 +92,7 @@ export function useUnits() {
     queryKey: productKeys.units,
     queryFn: () => apiRequest('/api/units', { schema: itemsOf(unitSchema) }),
     select: (data) => data.items,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the units failed' },
   });
 }
@@ -96,6 +102,7 @@ export function useLocations() {
     queryKey: productKeys.locations,
     queryFn: () => apiRequest('/api/locations', { schema: itemsOf(locationSchema) }),
     select: (data) => data.items,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log (web/lib/query-client.ts), never shown
     meta: { errorMessage: 'Loading the locations failed' },
   });
 }
@@ -154,5 +161,6 @@ export function deleteReferenceRequest(kind: ReferenceKind, id: string) {
 
 /** The shop's currency symbol for prices ("KSh" until the settings arrive). */
 export function useCurrencySymbol(): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the currency symbol, the same in every language
   return useBusinessSettings().data?.currencySymbol ?? 'KSh';
 }

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui as useLinguiContext } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
@@ -31,6 +33,7 @@ import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
 import { TAX_CLASSES } from '../../core/products/tax.rules';
+import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { QuantityField } from './amount-fields';
 import { TAX_CLASS_LABELS } from './product-format';
@@ -52,6 +55,7 @@ function useSaveReference<Values extends FieldValues>(
   form: UseFormReturn<Values, unknown, unknown>,
   { savedMessage, onOpenChange, onSaved }: { savedMessage: string; onOpenChange: (open: boolean) => void; onSaved?: ((id: string) => void) | undefined },
 ) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
@@ -75,7 +79,7 @@ function useSaveReference<Values extends FieldValues>(
           }
         }
       }
-      if (!isShownAtField) setProblem(isApiError(error) ? error.message : 'Nothing was saved. Please try again.');
+      if (!isShownAtField) setProblem(isApiError(error) ? error.message : t`Nothing was saved. Please try again.`);
     },
   });
   return { problem, isSaving: save.isPending, onSubmit: () => void form.handleSubmit((values) => save.mutate(values))() };
@@ -102,6 +106,7 @@ function ReferenceDialog({
   submitLabel: string;
   children: ReactNode;
 }) {
+  const { i18n } = useLinguiContext();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -121,13 +126,13 @@ function ReferenceDialog({
           </DialogHeader>
           {problem && (
             <Alert variant="destructive">
-              <AlertDescription>{problem}</AlertDescription>
+              <AlertDescription>{translateMessage(problem, i18n)}</AlertDescription>
             </Alert>
           )}
           {children}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={isSaving}>
               {isSaving && <InlineSpinner />}
@@ -154,35 +159,48 @@ export function CategoryDialog({
   onOpenChange: (open: boolean) => void;
   onSaved?: (id: string) => void;
 }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
   const categories = useCategories();
   const form = useForm<CategoryValues>({
     resolver: zodResolver(categoryInputSchema),
     defaultValues: { name: category?.name ?? '', parentId: category?.parentId ?? null, defaultTaxClass: category?.defaultTaxClass ?? null },
   });
   const parentId = useWatch({ control: form.control, name: 'parentId' });
-  const saving = useSaveReference('categories', category?.id, form, { savedMessage: category ? 'Category saved' : 'Category added', onOpenChange, onSaved });
+  const saving = useSaveReference('categories', category?.id, form, { savedMessage: category ? t`Category saved` : t`Category added`, onOpenChange, onSaved });
   // A category cannot sit inside itself or one of its own subcategories.
   const parents = (categories.data ?? []).filter((candidate) => !category || (candidate.id !== category.id && !candidate.path.startsWith(`${category.path} ›`)));
   const errors = form.formState.errors;
+  const categoryTaxHint = t`New products in this category (and in its sub-categories without their own) start with it; each product can still change it.`;
+  /** The blank choice names what a category without its own VAT class gets. */
+  const inheritedTaxClassLabel = (parent: Category | null): string => {
+    if (!parent) {
+      const standard = i18n._(TAX_CLASS_LABELS.standard);
+      return t`None: ${standard}`;
+    }
+    const path = parent.path;
+    const taxClass = i18n._(TAX_CLASS_LABELS[parent.newProductTaxClass]);
+    return t`As ${path} (${taxClass})`;
+  };
   return (
     <ReferenceDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={category ? 'Edit category' : 'New category'}
-      description="Categories group products on screens, reports and the till; they can sit inside another category."
+      title={category ? t`Edit category` : t`New category`}
+      description={t`Categories group products on screens, reports and the till; they can sit inside another category.`}
       {...saving}
-      submitLabel={category ? 'Save category' : 'Add category'}
+      submitLabel={category ? t`Save category` : t`Add category`}
     >
-      <FormField id="category-name" label="Category name" error={errors.name?.message}>
+      <FormField id="category-name" label={t`Category name`} error={errors.name?.message}>
         <Input {...fieldControlProps('category-name', { error: errors.name?.message })} autoComplete="off" {...form.register('name')} />
       </FormField>
-      <FormField id="category-parent" label="Inside category" error={errors.parentId?.message}>
+      <FormField id="category-parent" label={t`Inside category`} error={errors.parentId?.message}>
         <Controller
           control={form.control}
           name="parentId"
           render={({ field }) => (
             <NativeSelect id="category-parent" value={field.value ?? ''} onChange={(event) => field.onChange(event.target.value || null)}>
-              <option value="">None (top level)</option>
+              <option value="">{t`None (top level)`}</option>
               {parents.map((parent) => (
                 <option key={parent.id} value={parent.id}>
                   {parent.path}
@@ -194,9 +212,9 @@ export function CategoryDialog({
       </FormField>
       <FormField
         id="category-tax-class"
-        label="VAT class for new products"
+        label={t`VAT class for new products`}
         error={errors.defaultTaxClass?.message}
-        hint={CATEGORY_TAX_HINT}
+        hint={categoryTaxHint}
       >
         <Controller
           control={form.control}
@@ -205,7 +223,7 @@ export function CategoryDialog({
             <NativeSelect
               {...fieldControlProps('category-tax-class', {
                 error: errors.defaultTaxClass?.message,
-                hint: CATEGORY_TAX_HINT,
+                hint: categoryTaxHint,
               })}
               value={field.value ?? ''}
               onChange={(event) => field.onChange(event.target.value || null)}
@@ -213,7 +231,7 @@ export function CategoryDialog({
               <option value="">{inheritedTaxClassLabel(parents.find((parent) => parent.id === parentId) ?? null)}</option>
               {TAX_CLASSES.map((taxClass) => (
                 <option key={taxClass} value={taxClass}>
-                  {TAX_CLASS_LABELS[taxClass]}
+                  {i18n._(TAX_CLASS_LABELS[taxClass])}
                 </option>
               ))}
             </NativeSelect>
@@ -224,29 +242,23 @@ export function CategoryDialog({
   );
 }
 
-const CATEGORY_TAX_HINT = 'New products in this category (and in its sub-categories without their own) start with it; each product can still change it.';
-
-/** The blank choice names what a category without its own VAT class gets. */
-function inheritedTaxClassLabel(parent: Category | null): string {
-  return parent ? `As ${parent.path} (${TAX_CLASS_LABELS[parent.newProductTaxClass]})` : `None: ${TAX_CLASS_LABELS.standard}`;
-}
-
 type BrandValues = z.input<typeof brandInputSchema>;
 
 export function BrandDialog({ brand, open, onOpenChange }: { brand: Brand | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const form = useForm<BrandValues>({ resolver: zodResolver(brandInputSchema), defaultValues: { name: brand?.name ?? '' } });
-  const saving = useSaveReference('brands', brand?.id, form, { savedMessage: brand ? 'Brand saved' : 'Brand added', onOpenChange });
+  const saving = useSaveReference('brands', brand?.id, form, { savedMessage: brand ? t`Brand saved` : t`Brand added`, onOpenChange });
   const error = form.formState.errors.name?.message;
   return (
     <ReferenceDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={brand ? 'Rename brand' : 'New brand'}
-      description="The maker or label, e.g. Brookside or Kensalt."
+      title={brand ? t`Rename brand` : t`New brand`}
+      description={t`The maker or label, e.g. Brookside or Kensalt.`}
       {...saving}
-      submitLabel={brand ? 'Save brand' : 'Add brand'}
+      submitLabel={brand ? t`Save brand` : t`Add brand`}
     >
-      <FormField id="brand-name" label="Brand name" error={error}>
+      <FormField id="brand-name" label={t`Brand name`} error={error}>
         <Input {...fieldControlProps('brand-name', { error })} autoComplete="off" {...form.register('name')} />
       </FormField>
     </ReferenceDialog>
@@ -257,6 +269,7 @@ type UnitValues = z.input<typeof unitInputSchema>;
 
 /** A unit (kilogram, bunch) or a pack of a base unit (Box of 12 = 12 pc). */
 export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const units = useUnits();
   const form = useForm<UnitValues>({
     resolver: zodResolver(unitInputSchema),
@@ -268,7 +281,7 @@ export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; op
       baseQuantityMilli: unit?.baseQuantityMilli ?? null,
     },
   });
-  const saving = useSaveReference('units', unit?.id, form, { savedMessage: unit ? 'Unit saved' : 'Unit added', onOpenChange });
+  const saving = useSaveReference('units', unit?.id, form, { savedMessage: unit ? t`Unit saved` : t`Unit added`, onOpenChange });
   const errors = form.formState.errors;
   const baseUnitId = useWatch({ control: form.control, name: 'baseUnitId' });
   // Packs hold a base unit, never another pack.
@@ -277,17 +290,17 @@ export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; op
     <ReferenceDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={unit ? 'Edit unit' : 'New unit'}
-      description="How a product is counted and sold. A pack holds a number of a base unit, so stock is kept in the base unit."
+      title={unit ? t`Edit unit` : t`New unit`}
+      description={t`How a product is counted and sold. A pack holds a number of a base unit, so stock is kept in the base unit.`}
       {...saving}
-      submitLabel={unit ? 'Save unit' : 'Add unit'}
+      submitLabel={unit ? t`Save unit` : t`Add unit`}
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        <FormField id="unit-name" label="Unit name" error={errors.name?.message}>
-          <Input {...fieldControlProps('unit-name', { error: errors.name?.message })} autoComplete="off" placeholder="Box of 12" {...form.register('name')} />
+        <FormField id="unit-name" label={t`Unit name`} error={errors.name?.message}>
+          <Input {...fieldControlProps('unit-name', { error: errors.name?.message })} autoComplete="off" placeholder={t`Box of 12`} {...form.register('name')} />
         </FormField>
-        <FormField id="unit-short-name" label="Short name" error={errors.shortName?.message}>
-          <Input {...fieldControlProps('unit-short-name', { error: errors.shortName?.message })} autoComplete="off" placeholder="box" {...form.register('shortName')} />
+        <FormField id="unit-short-name" label={t`Short name`} error={errors.shortName?.message}>
+          <Input {...fieldControlProps('unit-short-name', { error: errors.shortName?.message })} autoComplete="off" placeholder={t`box`} {...form.register('shortName')} />
         </FormField>
       </div>
       <Controller
@@ -295,13 +308,15 @@ export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; op
         name="allowsDecimals"
         render={({ field }) => (
           <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
-            <Label htmlFor="unit-allows-decimals">Sold in fractions (e.g. 0.25 kg)</Label>
+            <Label htmlFor="unit-allows-decimals">
+              <Trans>Sold in fractions (e.g. 0.25 kg)</Trans>
+            </Label>
             <Switch id="unit-allows-decimals" checked={field.value ?? false} onCheckedChange={field.onChange} />
           </div>
         )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="unit-base" label="Pack of" error={errors.baseUnitId?.message}>
+        <FormField id="unit-base" label={t`Pack of`} error={errors.baseUnitId?.message}>
           <Controller
             control={form.control}
             name="baseUnitId"
@@ -314,7 +329,7 @@ export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; op
                   if (!event.target.value) form.setValue('baseQuantityMilli', null);
                 }}
               >
-                <option value="">Not a pack</option>
+                <option value="">{t`Not a pack`}</option>
                 {bases.map((base) => (
                   <option key={base.id} value={base.id}>
                     {base.name} ({base.shortName})
@@ -331,11 +346,11 @@ export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; op
             render={({ field }) => (
               <QuantityField
                 id="unit-base-quantity"
-                label="How many in one"
+                label={t`How many in one`}
                 value={field.value}
                 onChange={field.onChange}
                 error={errors.baseQuantityMilli?.message}
-                missingText="how many one pack holds"
+                missingText={t`Enter how many one pack holds`}
               />
             )}
           />
@@ -355,17 +370,19 @@ export function DeleteReferenceDialog({
   item: { id: string; name: string } | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
+  const name = item?.name;
   const remove = useMutation({
     mutationKey: [kind, 'delete'],
     mutationFn: (id: string) => deleteReferenceRequest(kind, id),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS[kind] });
-      toast.success(`${item?.name ?? 'It'} deleted`);
+      toast.success(name === undefined ? t`It deleted` : t`${name} deleted`);
       close();
     },
-    onError: (error) => setProblem(isApiError(error) ? error.message : 'Nothing was deleted. Please try again.'),
+    onError: (error) => setProblem(isApiError(error) ? error.message : t`Nothing was deleted. Please try again.`),
   });
   const close = () => {
     setProblem(null);
@@ -375,19 +392,25 @@ export function DeleteReferenceDialog({
     <AlertDialog open={item !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete {item?.name}?</AlertDialogTitle>
-          <AlertDialogDescription>Products keep their other details. This cannot be undone.</AlertDialogDescription>
+          <AlertDialogTitle>
+            <Trans>Delete {name}?</Trans>
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            <Trans>Products keep their other details. This cannot be undone.</Trans>
+          </AlertDialogDescription>
         </AlertDialogHeader>
         {problem && (
           <Alert variant="destructive">
-            <AlertDescription>{problem}</AlertDescription>
+            <AlertDescription>{translateMessage(problem, i18n)}</AlertDescription>
           </Alert>
         )}
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>
+            <Trans>Cancel</Trans>
+          </AlertDialogCancel>
           <Button variant="destructive" disabled={remove.isPending || !item} onClick={() => item && remove.mutate(item.id)}>
             {remove.isPending && <InlineSpinner />}
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,7 +1,10 @@
+import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
 import { PencilIcon, PlusIcon, Trash2Icon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
+import { translateMessage } from '../i18n/translate-message';
 import { EmptyState, LoadError, TableSkeleton } from '../inventory/inventory-ui';
 import { UpgradeBadge } from './upgrade-badge';
 
@@ -19,14 +22,32 @@ interface Query<Item> {
   refetch: () => unknown;
 }
 
+/** The texts of one list screen, each a whole sentence in the reader's language (set by the page). */
+export interface ReferenceListTexts {
+  title: string;
+  description: string;
+  /** "New category". */
+  newLabel: string;
+  /** "Add the first category". */
+  firstLabel: string;
+  /** "No categories yet". */
+  emptyTitle: string;
+  /** "Loading categories". */
+  loadingLabel: string;
+  /** What failed to load, as LoadError words it: "categories". */
+  loadWhat: string;
+  /** "Edit category Drinks". */
+  editLabel: (name: string) => string;
+  /** "Delete category Drinks". */
+  deleteLabel: (name: string) => string;
+}
+
 /**
  * The list screen of categories, brands or units: a table with Edit and Delete per row and a
  * "New" button; read-only for cashiers, and locked with the upgrade badge when the plan lacks it.
  */
 export function ReferenceListPage<Item extends { id: string; name: string }>({
-  title,
-  description,
-  noun,
+  texts,
   icon,
   query,
   columns,
@@ -37,10 +58,7 @@ export function ReferenceListPage<Item extends { id: string; name: string }>({
   onEdit,
   onDelete,
 }: {
-  title: string;
-  description: string;
-  /** "category": used in button and row labels. */
-  noun: string;
+  texts: ReferenceListTexts;
   icon: LucideIcon;
   query: Query<Item>;
   columns: ReferenceColumn<Item>[];
@@ -53,7 +71,9 @@ export function ReferenceListPage<Item extends { id: string; name: string }>({
   onEdit: (item: Item) => void;
   onDelete: (item: Item) => void;
 }) {
+  const { i18n } = useLingui();
   const canWrite = canEdit && lock === null;
+  const { title, description } = texts;
   return (
     <div className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -63,30 +83,30 @@ export function ReferenceListPage<Item extends { id: string; name: string }>({
         </div>
         {canEdit && lock && (
           <p className="flex items-center gap-2 text-sm text-muted-foreground" data-locked="">
-            {lock.message}
+            {translateMessage(lock.message, i18n)}
             <UpgradeBadge badge={lock.badge} message={lock.message} />
           </p>
         )}
         {canWrite && (
           <Button size="sm" onClick={onCreate}>
             <PlusIcon aria-hidden />
-            New {noun}
+            {texts.newLabel}
           </Button>
         )}
       </div>
       {query.isPending ? (
-        <TableSkeleton columns={columns.length + 1} rows={4} label={`Loading ${title.toLowerCase()}`} />
+        <TableSkeleton columns={columns.length + 1} rows={4} label={texts.loadingLabel} />
       ) : query.isError || !query.data ? (
-        <LoadError error={query.error} what={title.toLowerCase()} onRetry={() => void query.refetch()} />
+        <LoadError error={query.error} what={texts.loadWhat} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <EmptyState
           icon={icon}
-          title={`No ${title.toLowerCase()} yet`}
+          title={texts.emptyTitle}
           action={
             canWrite ? (
               <Button onClick={onCreate}>
                 <PlusIcon aria-hidden />
-                Add the first {noun}
+                {texts.firstLabel}
               </Button>
             ) : undefined
           }
@@ -105,7 +125,9 @@ export function ReferenceListPage<Item extends { id: string; name: string }>({
                 ))}
                 {canWrite && (
                   <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">
+                      <Trans>Actions</Trans>
+                    </span>
                   </TableHead>
                 )}
               </TableRow>
@@ -122,10 +144,10 @@ export function ReferenceListPage<Item extends { id: string; name: string }>({
                     <TableCell className="text-right whitespace-nowrap">
                       {!isItemLocked?.(item) && (
                         <>
-                          <Button variant="ghost" size="icon" aria-label={`Edit ${noun} ${item.name}`} onClick={() => onEdit(item)}>
+                          <Button variant="ghost" size="icon" aria-label={texts.editLabel(item.name)} onClick={() => onEdit(item)}>
                             <PencilIcon aria-hidden />
                           </Button>
-                          <Button variant="ghost" size="icon" aria-label={`Delete ${noun} ${item.name}`} onClick={() => onDelete(item)}>
+                          <Button variant="ghost" size="icon" aria-label={texts.deleteLabel(item.name)} onClick={() => onDelete(item)}>
                             <Trash2Icon aria-hidden />
                           </Button>
                         </>

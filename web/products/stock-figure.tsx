@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { cn } from '../lib/cn';
 import { formatStock, STOCK_LEVEL_LABELS, stockLevel } from './product-format';
 
@@ -17,8 +19,9 @@ export function StockFigure({
   isLow?: boolean;
   className?: string;
 }) {
+  const { i18n } = useLingui();
   const level = stockLevel({ trackStock, onHandMilli, reorderLevelMilli, isLow });
-  if (level === 'untracked') return <span className={cn('text-muted-foreground', className)}>{STOCK_LEVEL_LABELS.untracked}</span>;
+  if (level === 'untracked') return <span className={cn('text-muted-foreground', className)}>{i18n._(STOCK_LEVEL_LABELS.untracked)}</span>;
   return (
     <span
       className={cn(
@@ -30,7 +33,7 @@ export function StockFigure({
     >
       {formatStock(onHandMilli, unitShortName)}
       {(level === 'out' || level === 'low') && (
-        <span className="rounded border border-current px-1 text-[0.65rem] leading-4 uppercase">{level === 'out' ? 'Out' : 'Low'}</span>
+        <span className="rounded border border-current px-1 text-[0.65rem] leading-4 uppercase">{level === 'out' ? <Trans>Out</Trans> : <Trans>Low</Trans>}</span>
       )}
     </span>
   );

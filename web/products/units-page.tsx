@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RulerIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { Unit } from '../../core/products/products.schemas';
@@ -12,7 +13,8 @@ import { ReferenceListPage } from './reference-list';
 
 /** /admin/products/units: the built-in units, and packs and custom units (advanced inventory). */
 export function UnitsPage() {
-  useDocumentTitle('Units');
+  const { t } = useLingui();
+  useDocumentTitle(t`Units`);
   const access = useCatalogAccess();
   const units = useUnits();
   const [editing, setEditing] = useState<Unit | 'new' | null>(null);
@@ -21,24 +23,34 @@ export function UnitsPage() {
   return (
     <>
       <ReferenceListPage
-        title="Units"
-        description="How products are counted: pieces, kilograms, litres, or packs such as a box of 12 pieces."
-        noun="unit"
+        texts={{
+          title: t`Units`,
+          description: t`How products are counted: pieces, kilograms, litres, or packs such as a box of 12 pieces.`,
+          newLabel: t`New unit`,
+          firstLabel: t`Add the first unit`,
+          emptyTitle: t`No units yet`,
+          loadingLabel: t`Loading units`,
+          loadWhat: t`units`,
+          editLabel: (name) => t`Edit unit ${name}`,
+          deleteLabel: (name) => t`Delete unit ${name}`,
+        }}
         icon={RulerIcon}
         query={units}
         columns={[
           {
-            header: 'Unit',
+            header: t`Unit`,
             cell: (unit) => (
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{unit.name}</span>
-                {isDefaultUnit(unit) && <Badge variant="secondary">Built in</Badge>}
+                {isDefaultUnit(unit) && <Badge variant="secondary">
+                    <Trans>Built in</Trans>
+                  </Badge>}
               </span>
             ),
           },
-          { header: 'Short name', cell: (unit) => <span className="font-mono">{unit.shortName}</span> },
-          { header: 'Fractions', cell: (unit) => (unit.allowsDecimals ? 'Yes (up to 3 decimals)' : 'Whole numbers') },
-          { header: 'Pack', cell: (unit) => packContents(unit.baseQuantityMilli, shortNameOf(unit.baseUnitId)) ?? '—' },
+          { header: t`Short name`, cell: (unit) => <span className="font-mono">{unit.shortName}</span> },
+          { header: t`Fractions`, cell: (unit) => (unit.allowsDecimals ? t`Yes (up to 3 decimals)` : t`Whole numbers`) },
+          { header: t`Pack`, cell: (unit) => packContents(unit.baseQuantityMilli, shortNameOf(unit.baseUnitId)) ?? '—' },
         ]}
         canEdit={access.canEdit}
         lock={access.hasAdvancedInventory ? null : { badge: access.upgradeBadge, message: access.upgradeMessage }}

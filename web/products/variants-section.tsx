@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch, type FieldError } from 'react-hook-form';
@@ -8,6 +10,7 @@ import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Switch } from '../components/ui/switch';
+import { translateMessage } from '../i18n/translate-message';
 import { useInventorySettings } from '../inventory/inventory.api';
 import { MoneyField, QuantityField } from './amount-fields';
 import { BarcodesField } from './barcodes-field';
@@ -27,13 +30,14 @@ const arrayMessage = (error: unknown) => {
 
 /** The item(s) to sell: one, or a grid of variants from option names and values (Size × Colour). */
 export function VariantsSection({ isNew, isCombo }: { isNew: boolean; isCombo: boolean }) {
+  const { t } = useLingui();
   const { control, getValues, formState } = useFormContext<ProductFormValues>();
   const variants = useFieldArray({ control, name: 'variants', keyName: 'fieldKey' });
   const initial = getValues('variants');
   const [hasVariants, setHasVariants] = useState(() => initial.length > 1 || Object.keys(initial[0]?.options ?? {}).length > 0);
   const [options, setOptions] = useState<VariantOption[]>(() => {
     const existing = optionsOfVariants(initial);
-    return existing.length > 0 ? existing : [{ name: 'Size', values: '' }];
+    return existing.length > 0 ? existing : [{ name: t`Size`, values: '' }];
   });
 
   const changeOptions = (next: VariantOption[]) => {
@@ -54,37 +58,43 @@ export function VariantsSection({ isNew, isCombo }: { isNew: boolean; isCombo: b
   const listError = arrayMessage(formState.errors.variants);
   return (
     <Section
-      title={hasVariants ? 'Variants' : 'Price and stock'}
+      title={hasVariants ? t`Variants` : t`Price and stock`}
       id="product-variants"
       aside={
         <div className="flex items-center gap-2">
           <Switch id="product-has-variants" checked={hasVariants} onCheckedChange={toggleVariants} disabled={isCombo} />
-          <Label htmlFor="product-has-variants">This product has variants</Label>
+          <Label htmlFor="product-has-variants">
+            <Trans>This product has variants</Trans>
+          </Label>
         </div>
       }
     >
       {hasVariants && <OptionsEditor options={options} onChange={changeOptions} />}
       {listError && (
         <p className="text-sm text-destructive" role="alert">
-          {listError}
+          {translateMessage(listError)}
         </p>
       )}
       {hasVariants ? (
-        <ol aria-label="Variants" className="grid gap-3">
-          {variants.fields.map((field, index) => (
-            <li key={field.fieldKey} aria-label={`Variant ${field.name || index + 1}`} className="grid gap-3 rounded-lg border p-3 sm:p-4">
-              <div className="flex items-center justify-between gap-2">
-                <h4 className="font-medium">{field.name || `Variant ${index + 1}`}</h4>
-                {variants.fields.length > 1 && (
-                  <Button variant="ghost" size="sm" onClick={() => variants.remove(index)} aria-label={`Remove variant ${field.name || index + 1}`}>
-                    <Trash2Icon aria-hidden />
-                    Remove
-                  </Button>
-                )}
-              </div>
-              <VariantFields index={index} isNew={isNew} showName />
-            </li>
-          ))}
+        <ol aria-label={t`Variants`} className="grid gap-3">
+          {variants.fields.map((field, index) => {
+            const variant = field.name || String(index + 1);
+            const number = index + 1;
+            return (
+              <li key={field.fieldKey} aria-label={t`Variant ${variant}`} className="grid gap-3 rounded-lg border p-3 sm:p-4">
+                <div className="flex items-center justify-between gap-2">
+                  <h4 className="font-medium">{field.name || t`Variant ${number}`}</h4>
+                  {variants.fields.length > 1 && (
+                    <Button variant="ghost" size="sm" onClick={() => variants.remove(index)} aria-label={t`Remove variant ${variant}`}>
+                      <Trash2Icon aria-hidden />
+                      <Trans>Remove</Trans>
+                    </Button>
+                  )}
+                </div>
+                <VariantFields index={index} isNew={isNew} showName />
+              </li>
+            );
+          })}
         </ol>
       ) : (
         <VariantFields index={0} isNew={isNew} showName={false} />
@@ -94,20 +104,24 @@ export function VariantsSection({ isNew, isCombo }: { isNew: boolean; isCombo: b
 }
 
 function OptionsEditor({ options, onChange }: { options: VariantOption[]; onChange: (options: VariantOption[]) => void }) {
+  const { t } = useLingui();
   const set = (index: number, change: Partial<VariantOption>) => onChange(options.map((option, position) => (position === index ? { ...option, ...change } : option)));
   const count = combineVariantOptions(options).length;
+  const removeOptionLabel = (option: string) => t`Remove option ${option}`;
   return (
     <fieldset className="grid gap-3 rounded-lg bg-muted/40 p-3">
-      <legend className="sr-only">Variant options</legend>
+      <legend className="sr-only">
+        <Trans>Variant options</Trans>
+      </legend>
       {options.map((option, index) => (
         <div key={index} className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-          <FormField id={`variant-option-${index}-name`} label="Option name">
-            <Input id={`variant-option-${index}-name`} placeholder="Size" value={option.name} onChange={(event) => set(index, { name: event.target.value })} />
+          <FormField id={`variant-option-${index}-name`} label={t`Option name`}>
+            <Input id={`variant-option-${index}-name`} placeholder={t`Size`} value={option.name} onChange={(event) => set(index, { name: event.target.value })} />
           </FormField>
-          <FormField id={`variant-option-${index}-values`} label="Values (comma-separated)">
+          <FormField id={`variant-option-${index}-values`} label={t`Values (comma-separated)`}>
             <Input
               id={`variant-option-${index}-values`}
-              placeholder="S, M, L"
+              placeholder={t`S, M, L`}
               value={option.values}
               onChange={(event) => set(index, { values: event.target.value })}
             />
@@ -115,7 +129,7 @@ function OptionsEditor({ options, onChange }: { options: VariantOption[]; onChan
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Remove option ${option.name || index + 1}`}
+            aria-label={removeOptionLabel(option.name || String(index + 1))}
             disabled={options.length === 1}
             onClick={() => onChange(options.filter((_, position) => position !== index))}
           >
@@ -126,10 +140,14 @@ function OptionsEditor({ options, onChange }: { options: VariantOption[]; onChan
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="outline" size="sm" onClick={() => onChange([...options, { name: '', values: '' }])} disabled={options.length >= 3}>
           <PlusIcon aria-hidden />
-          Add option
+          <Trans>Add option</Trans>
         </Button>
         <p className="text-xs text-muted-foreground" aria-live="polite">
-          {count === 0 ? 'Type values to make the variants' : `${count} variant${count === 1 ? '' : 's'}${count > MAX_VARIANTS ? ` (at most ${MAX_VARIANTS})` : ''}`}
+          {count === 0
+            ? t`Type values to make the variants`
+            : count > MAX_VARIANTS
+              ? t`${plural(count, { one: '# variant', other: '# variants' })} (at most ${MAX_VARIANTS})`
+              : t`${plural(count, { one: '# variant', other: '# variants' })}`}
         </p>
       </div>
     </fieldset>
@@ -137,20 +155,22 @@ function OptionsEditor({ options, onChange }: { options: VariantOption[]; onChan
 }
 
 function VariantFields({ index, isNew, showName }: { index: number; isNew: boolean; showName: boolean }) {
+  const { t } = useLingui();
   const { control, register, formState } = useFormContext<ProductFormValues>();
   const errors = formState.errors.variants?.[index];
   const prefix = `variant-${index}`;
+  const skuHint = t`Leave blank to have one made`;
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         {showName && (
-          <FormField id={`${prefix}-name`} label="Variant name" error={errors?.name?.message}>
+          <FormField id={`${prefix}-name`} label={t`Variant name`} error={errors?.name?.message}>
             <Input {...fieldControlProps(`${prefix}-name`, { error: errors?.name?.message })} {...register(`variants.${index}.name`)} />
           </FormField>
         )}
-        <FormField id={`${prefix}-sku`} label="SKU" error={errors?.sku?.message} hint={SKU_HINT}>
+        <FormField id={`${prefix}-sku`} label={t`SKU`} error={errors?.sku?.message} hint={skuHint}>
           <Input
-            {...fieldControlProps(`${prefix}-sku`, { error: errors?.sku?.message, hint: SKU_HINT })}
+            {...fieldControlProps(`${prefix}-sku`, { error: errors?.sku?.message, hint: skuHint })}
             className="font-mono"
             autoComplete="off"
             {...register(`variants.${index}.sku`)}
@@ -177,12 +197,12 @@ function VariantFields({ index, isNew, showName }: { index: number; isNew: boole
           render={({ field }) => (
             <MoneyField
               id={`${prefix}-cost`}
-              label="Cost price"
+              label={t`Cost price`}
               value={field.value}
               onChange={(value) => field.onChange(value ?? 0)}
               onBlur={field.onBlur}
               error={errors?.costPriceMinor?.message}
-              missingText="the cost price, or 0"
+              missingText={t`Enter the cost price, or 0`}
             />
           )}
         />
@@ -192,12 +212,12 @@ function VariantFields({ index, isNew, showName }: { index: number; isNew: boole
           render={({ field }) => (
             <MoneyField
               id={`${prefix}-price`}
-              label="Selling price"
+              label={t`Selling price`}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={errors?.sellingPriceMinor?.message}
-              missingText="the selling price"
+              missingText={t`Enter the selling price`}
               hint={<VatHint priceMinor={field.value} />}
             />
           )}
@@ -209,22 +229,25 @@ function VariantFields({ index, isNew, showName }: { index: number; isNew: boole
   );
 }
 
-const SKU_HINT = 'Leave blank to have one made';
-
 /** "Includes VAT KSh 16.55": the tax inside (or on top of) the price at the product's tax class. */
 function VatHint({ priceMinor }: { priceMinor: number }) {
+  const { t } = useLingui();
   const [taxClass, pricesIncludeTax] = useWatch<ProductFormValues, ['taxClass', 'pricesIncludeTax']>({ name: ['taxClass', 'pricesIncludeTax'] });
   const settings = useInventorySettings();
   const currency = useCurrencySymbol();
   if (!Number.isSafeInteger(priceMinor)) return null;
   const rateBp = vatRate((taxClass ?? 'standard') as TaxClass, settings.data);
-  if (rateBp === 0) return taxClass === 'exempt' ? 'VAT exempt' : 'Zero-rated: no VAT';
+  if (rateBp === 0) return taxClass === 'exempt' ? t`VAT exempt` : t`Zero-rated: no VAT`;
   if (pricesIncludeTax ?? true) {
     const { netMinor, taxMinor } = splitInclusive(priceMinor, rateBp);
-    return `Includes VAT ${formatMoney(taxMinor, currency)} (before VAT ${formatMoney(netMinor, currency)})`;
+    const tax = formatMoney(taxMinor, currency);
+    const net = formatMoney(netMinor, currency);
+    return t`Includes VAT ${tax} (before VAT ${net})`;
   }
   const { grossMinor, taxMinor } = addTax(priceMinor, rateBp);
-  return `Plus VAT ${formatMoney(taxMinor, currency)}: the customer pays ${formatMoney(grossMinor, currency)}`;
+  const tax = formatMoney(taxMinor, currency);
+  const gross = formatMoney(grossMinor, currency);
+  return t`Plus VAT ${tax}: the customer pays ${gross}`;
 }
 
 function vatRate(taxClass: TaxClass, settings: { vatStandardBp: number; vatReducedBp: number } | undefined): number {
@@ -235,22 +258,26 @@ function vatRate(taxClass: TaxClass, settings: { vatStandardBp: number; vatReduc
 
 /** Wholesale prices: from a quantity up, each item costs less (advanced inventory). */
 function PriceTiersField({ index }: { index: number }) {
+  const { t } = useLingui();
   const { control, formState } = useFormContext<ProductFormValues>();
   const access = useCatalogAccess();
   const tiers = useFieldArray({ control, name: `variants.${index}.priceTiers`, keyName: 'fieldKey' });
   const errors = formState.errors.variants?.[index]?.priceTiers;
   const prefix = `variant-${index}-tier`;
+  const removeTierLabel = (number: number) => t`Remove wholesale price ${number}`;
   if (!access.hasAdvancedInventory) {
     return (
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-locked="">
-        Wholesale prices
+        <Trans>Wholesale prices</Trans>
         <UpgradeBadge badge={access.upgradeBadge} message={access.upgradeMessage} />
       </div>
     );
   }
   return (
     <fieldset className="grid gap-2">
-      <legend className="text-sm font-medium">Wholesale prices</legend>
+      <legend className="text-sm font-medium">
+        <Trans>Wholesale prices</Trans>
+      </legend>
       {tiers.fields.map((field, tierIndex) => (
         <div key={field.fieldKey} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
           <Controller
@@ -259,11 +286,11 @@ function PriceTiersField({ index }: { index: number }) {
             render={({ field: quantity }) => (
               <QuantityField
                 id={`${prefix}-${tierIndex}-quantity`}
-                label="From quantity"
+                label={t`From quantity`}
                 value={quantity.value}
                 onChange={quantity.onChange}
                 error={errors?.[tierIndex]?.minQuantityMilli?.message}
-                missingText="the quantity"
+                missingText={t`Enter the quantity`}
               />
             )}
           />
@@ -273,20 +300,20 @@ function PriceTiersField({ index }: { index: number }) {
             render={({ field: price }) => (
               <MoneyField
                 id={`${prefix}-${tierIndex}-price`}
-                label="Price each"
+                label={t`Price each`}
                 value={price.value}
                 onChange={price.onChange}
                 error={errors?.[tierIndex]?.priceMinor?.message}
-                missingText="the price"
+                missingText={t`Enter the price`}
               />
             )}
           />
-          <Button variant="ghost" size="icon" aria-label={`Remove wholesale price ${tierIndex + 1}`} onClick={() => tiers.remove(tierIndex)}>
+          <Button variant="ghost" size="icon" aria-label={removeTierLabel(tierIndex + 1)} onClick={() => tiers.remove(tierIndex)}>
             <Trash2Icon aria-hidden />
           </Button>
         </div>
       ))}
-      {arrayMessage(errors) && <p className="text-sm text-destructive">{arrayMessage(errors)}</p>}
+      {arrayMessage(errors) && <p className="text-sm text-destructive">{translateMessage(arrayMessage(errors) ?? '')}</p>}
       <Button
         variant="outline"
         size="sm"
@@ -295,7 +322,7 @@ function PriceTiersField({ index }: { index: number }) {
         onClick={() => tiers.append({ minQuantityMilli: Number.NaN, priceMinor: Number.NaN })}
       >
         <PlusIcon aria-hidden />
-        Add wholesale price
+        <Trans>Add wholesale price</Trans>
       </Button>
     </fieldset>
   );
@@ -321,7 +348,9 @@ function OpeningStockField({ index }: { index: number }) {
         };
         return (
           <fieldset className="grid gap-2">
-            <legend className="text-sm font-medium">Opening stock</legend>
+            <legend className="text-sm font-medium">
+              <Trans>Opening stock</Trans>
+            </legend>
             <div className="grid gap-3 sm:grid-cols-3">
               {active.map((location) => {
                 const position = lines.findIndex((line) => line.locationId === location.id);
@@ -338,7 +367,7 @@ function OpeningStockField({ index }: { index: number }) {
                 );
               })}
             </div>
-            {arrayMessage(errors) && <p className="text-sm text-destructive">{arrayMessage(errors)}</p>}
+            {arrayMessage(errors) && <p className="text-sm text-destructive">{translateMessage(arrayMessage(errors) ?? '')}</p>}
           </fieldset>
         );
       }}
