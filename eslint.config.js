@@ -66,6 +66,8 @@ export default tseslint.config(
             'new Intl.*', '*.startsWith', '*.endsWith', '*.includes', '*.split', '*.replace', '*.get', '*.set', '*.has',
             '*.delete', '*.append', 'apiRequest', 'fetch', 'navigate', 'useSearchParams', '*.getItem', '*.setItem',
             'readItem', 'writeItem', 'removeItem', 'matchMedia', 'createElement', 'Symbol', 'ApiError', 'import.meta.glob',
+            // Lazy screens by export name (web/i18n/lazy-area.ts).
+            '*Screens',
           ],
           ignoreMethodsOnTypes: ['Map.get', 'Map.has', 'Set.has', 'URLSearchParams.get'],
         },
