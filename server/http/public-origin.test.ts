@@ -8,7 +8,7 @@ import { trustedOriginFor } from './public-origin';
 const SHOP_HOST = 'duka.dukani.co.ke';
 const resolver: TenantResolver = {
   async resolve(host) {
-    const tenant = host === SHOP_HOST ? { id: 't1', name: 'Duka', subdomain: 'duka', status: 'active', logoUrl: null } : null;
+    const tenant = host === SHOP_HOST ? { id: 't1', name: 'Duka', subdomain: 'duka', status: 'active', logoUrl: null, defaultLanguage: null } : null;
     return { tenant, allowTenantlessAuth: false } as TenantContext;
   },
   invalidate() {},

@@ -33,7 +33,7 @@ afterAll(() => testApp.close());
 async function contextFor(host: string) {
   const response = await testApp.request('/api/tenant-context', { host });
   expect(response.status).toBe(200);
-  return response.json<{ tenant: { id: string; name: string; subdomain: string; status: string; logoUrl: string | null } | null; allowTenantlessAuth: boolean }>();
+  return response.json<{ tenant: { id: string; name: string; subdomain: string; status: string; logoUrl: string | null; defaultLanguage: string | null } | null; allowTenantlessAuth: boolean }>();
 }
 
 describe('GET /api/tenant-context', () => {
@@ -49,7 +49,7 @@ describe('GET /api/tenant-context', () => {
 
   it('resolves a local subdomain to its tenant with public fields only', async () => {
     expect(await contextFor('demo.localhost:3000')).toEqual({
-      tenant: { id: demo.id, name: 'Demo Duka', subdomain: 'demo', status: 'trial', logoUrl: null },
+      tenant: { id: demo.id, name: 'Demo Duka', subdomain: 'demo', status: 'trial', logoUrl: null, defaultLanguage: null },
       allowTenantlessAuth: false,
     });
   });
