@@ -23,3 +23,28 @@ describe('admin navigation by role', () => {
     expect(titlesFor('superadmin')).toEqual(every);
   });
 });
+
+describe('admin navigation in Kiswahili', () => {
+  it('names every area as a Kenyan shop reads it', async () => {
+    const catalog = '../locales/sw/admin.po';
+    const { messages } = (await import(/* @vite-ignore */ catalog)) as { messages: Record<string, string> };
+    i18n.load('sw', messages);
+    i18n.activate('sw');
+    try {
+      expect(titlesFor('admin')).toEqual([
+        'Dashibodi',
+        'Bidhaa',
+        'Mauzo',
+        'Ununuzi',
+        'Wateja na wasambazaji',
+        'Hesabu',
+        'Ripoti',
+        'Wafanyakazi',
+        'Mawasiliano',
+        'Mipangilio',
+      ]);
+    } finally {
+      i18n.activate('en');
+    }
+  });
+});

@@ -17,4 +17,20 @@ describe('roleLabel', () => {
   ])('%j → %s', (role, label) => {
     expect(roleLabel(role)).toBe(label);
   });
+
+  it('reads in Kiswahili when the screen does; a role outside the mapping stays as given', async () => {
+    const catalog = '../locales/sw/auth.po';
+    const { messages } = (await import(/* @vite-ignore */ catalog)) as { messages: Record<string, string> };
+    i18n.load('sw', messages);
+    i18n.activate('sw');
+    try {
+      expect(roleLabel('admin')).toBe('Mmiliki wa biashara');
+      expect(roleLabel('cashier')).toBe('Muuzaji');
+      expect(roleLabel('superadmin')).toBe('Msimamizi wa mfumo');
+      expect(roleLabel(null)).toBe('Hakuna jukumu bado');
+      expect(roleLabel('accountant')).toBe('accountant');
+    } finally {
+      i18n.activate('en');
+    }
+  });
 });
