@@ -20,7 +20,7 @@ import { isApiError } from '../lib/api-client';
 import { useDateFormat } from '../lib/date-format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useCatalogAccess } from './catalog-access';
-import { formatMoney, formatStock, TAX_CLASS_LABELS } from './product-format';
+import { formatMoney, formatStock, TAX_CLASS_LABELS, unitName as unitNameOf } from './product-format';
 import { productToFormValues } from './product-form-values';
 import { ProductImageSection } from './product-image-section';
 import { MOVEMENTS_PAGE_SIZE, productKeys, updateProductRequest, useCurrencySymbol, useLocations, useProduct, useProductMovements } from './products.api';
@@ -66,7 +66,7 @@ function ProductDetail({ product }: { product: Product }) {
   const single = product.variants.length === 1 ? product.variants[0] : undefined;
   const variantCount = product.variants.length;
   const taxClass = i18n._(TAX_CLASS_LABELS[product.taxClass]);
-  const unitName = product.unit?.name ?? '';
+  const unitName = product.unit ? unitNameOf(product.unit, i18n) : '';
   const unitShort = product.unit?.shortName ?? '';
   const warrantyDays = product.warrantyDays ?? 0;
   return (

@@ -26,7 +26,7 @@ import { QuantityField } from './amount-fields';
 import { useCatalogAccess } from './catalog-access';
 import { CategoryPicker } from './category-picker';
 import { ComboComponentsField } from './combo-components-field';
-import { TAX_CLASS_LABELS } from './product-format';
+import { TAX_CLASS_LABELS, unitName } from './product-format';
 import { emptyProductValues, isDefaultUnit, productToFormValues, type ProductFormValues } from './product-form-values';
 import { createProductRequest, productKeys, updateProductRequest, useBrands, useCategories, useProduct, useUnits } from './products.api';
 import { Section } from './form-section';
@@ -272,7 +272,7 @@ function ProductForm({ product }: { product: Product | null }) {
                       const isLocked = brandLocked && !isDefaultUnit(unit) && unit.id !== field.value;
                       return (
                         <option key={unit.id} value={unit.id} disabled={isLocked}>
-                          {unit.name} ({unit.shortName}){isLocked ? ` — ${access.upgradeBadge ?? t`upgrade`}` : ''}
+                          {unitName(unit, i18n)} ({unit.shortName}){isLocked ? ` — ${access.upgradeBadge ?? t`upgrade`}` : ''}
                         </option>
                       );
                     })}

@@ -1,8 +1,9 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import type { TaxClass } from '../../core/products/tax.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';
+import { isDefaultUnit } from './product-form-values';
 
 // How catalog figures read on screen: money with the shop's currency, quantities with the unit.
 
@@ -13,6 +14,20 @@ export const TAX_CLASS_LABELS: Record<TaxClass, MessageDescriptor> = {
   zero_rated: msg`Zero-rated (0%)`,
   exempt: msg`Exempt`,
 };
+
+// Every shop starts with these units (core DEFAULT_UNITS); their stored names are English.
+const BUILT_IN_UNIT_NAMES: Readonly<Record<string, MessageDescriptor>> = {
+  piece: msg`Piece`,
+  kilogram: msg`Kilogram`,
+  litre: msg`Litre`,
+  metre: msg`Metre`,
+};
+
+/** A built-in unit's name in the reader's language; a shop's own unit as the shop named it. */
+export function unitName(unit: { name: string; baseUnitId: string | null }, i18n: I18n): string {
+  const builtIn = isDefaultUnit(unit) ? BUILT_IN_UNIT_NAMES[unit.name.toLowerCase()] : undefined;
+  return builtIn ? i18n._(builtIn) : unit.name;
+}
 
 /** "KSh 1,250.00". */
 export function formatMoney(amountMinor: number, currencySymbol: string): string {

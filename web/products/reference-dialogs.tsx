@@ -36,7 +36,7 @@ import { TAX_CLASSES } from '../../core/products/tax.rules';
 import { translateMessage } from '../i18n/translate-message';
 import { isApiError } from '../lib/api-client';
 import { QuantityField } from './amount-fields';
-import { TAX_CLASS_LABELS } from './product-format';
+import { TAX_CLASS_LABELS, unitName } from './product-format';
 import { deleteReferenceRequest, productKeys, saveReferenceRequest, useCategories, useUnits, type ReferenceKind } from './products.api';
 
 const QUERY_KEYS: Record<ReferenceKind, readonly string[]> = {
@@ -269,7 +269,7 @@ type UnitValues = z.input<typeof unitInputSchema>;
 
 /** A unit (kilogram, bunch) or a pack of a base unit (Box of 12 = 12 pc). */
 export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const units = useUnits();
   const form = useForm<UnitValues>({
     resolver: zodResolver(unitInputSchema),
@@ -332,7 +332,7 @@ export function UnitDialog({ unit, open, onOpenChange }: { unit: Unit | null; op
                 <option value="">{t`Not a pack`}</option>
                 {bases.map((base) => (
                   <option key={base.id} value={base.id}>
-                    {base.name} ({base.shortName})
+                    {unitName(base, i18n)} ({base.shortName})
                   </option>
                 ))}
               </NativeSelect>

@@ -5,7 +5,7 @@ import type { Unit } from '../../core/products/products.schemas';
 import { Badge } from '../components/ui/badge';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useCatalogAccess } from './catalog-access';
-import { packContents } from './product-format';
+import { packContents, unitName } from './product-format';
 import { isDefaultUnit } from './product-form-values';
 import { useUnits } from './products.api';
 import { DeleteReferenceDialog, UnitDialog } from './reference-dialogs';
@@ -13,7 +13,7 @@ import { ReferenceListPage } from './reference-list';
 
 /** /admin/products/units: the built-in units, and packs and custom units (advanced inventory). */
 export function UnitsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useDocumentTitle(t`Units`);
   const access = useCatalogAccess();
   const units = useUnits();
@@ -41,7 +41,7 @@ export function UnitsPage() {
             header: t`Unit`,
             cell: (unit) => (
               <span className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{unit.name}</span>
+                <span className="font-medium">{unitName(unit, i18n)}</span>
                 {isDefaultUnit(unit) && <Badge variant="secondary">
                     <Trans>Built in</Trans>
                   </Badge>}
