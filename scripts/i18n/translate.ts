@@ -15,8 +15,10 @@ async function main() {
   const catalog = (await getCatalogs(config)).find((candidate) => candidate.name === name);
   if (!catalog) throw new Error(`No catalog named ${name}`);
   const messages = (await catalog.read(locale)) ?? {};
-  // Messages keyed by their English text (core's and the server's /*i18n*/ strings) carry no separate message.
-  const byMessage = new Map(Object.entries(messages).map(([id, entry]) => [entry.message ?? id, entry]));
+  const english = (await catalog.read(config.sourceLocale ?? 'en')) ?? {};
+  // An entry's English: its message; for an explicit id (e-mails) the English catalog's text; for
+  // a message keyed by its English text (core's and the server's /*i18n*/ strings) the id itself.
+  const byMessage = new Map(Object.entries(messages).map(([id, entry]) => [entry.message ?? english[id]?.translation ?? id, entry]));
   const unknown: string[] = [];
   for (const [message, translation] of Object.entries(translations)) {
     const entry = byMessage.get(message);
