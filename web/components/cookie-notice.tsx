@@ -3,6 +3,7 @@ import { CookieIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/auth-provider';
+import { loadAreaCatalog } from '../i18n/catalogs';
 import { browserLocalStorage } from '../lib/browser-storage';
 import { cn } from '../lib/cn';
 import { COOKIE_NOTICE_DELAY_MS, readCookieConsent, storeCookieConsent, type CookieConsent } from '../lib/cookie-consent';
@@ -20,6 +21,8 @@ export function CookieNotice() {
   const { auth } = useAuth();
   const [isOpen, setIsOpen] = useState(false);
   const [showDetails, setShowDetails] = useState(false);
+  // The storage lists' texts belong to the legal pages' catalog (web/legal), fetched on the first Details.
+  const [areListsReady, setAreListsReady] = useState(false);
   const titleId = useId();
   const detailsId = useId();
 
@@ -74,18 +77,22 @@ export function CookieNotice() {
         {showDetails && (
           // Only the lists scroll, so the choices stay in reach on a small phone.
           <div id={detailsId} className="-mx-1 grid min-h-0 gap-4 overflow-y-auto border-t px-1 pt-3 sm:grid-cols-2">
-            <StorageList
-              title={t`Essential`}
-              label={t`Essential cookies`}
-              description={t`Needed for Dukani to work; always on.`}
-              items={ESSENTIAL_STORAGE}
-            />
-            <StorageList
-              title={t`Functional`}
-              label={t`Functional cookies`}
-              description={t`Remember your preferences. Decline to turn them off.`}
-              items={FUNCTIONAL_STORAGE}
-            />
+            {areListsReady && (
+              <>
+                <StorageList
+                  title={t`Essential`}
+                  label={t`Essential cookies`}
+                  description={t`Needed for Dukani to work; always on.`}
+                  items={ESSENTIAL_STORAGE}
+                />
+                <StorageList
+                  title={t`Functional`}
+                  label={t`Functional cookies`}
+                  description={t`Remember your preferences. Decline to turn them off.`}
+                  items={FUNCTIONAL_STORAGE}
+                />
+              </>
+            )}
           </div>
         )}
 
@@ -94,7 +101,13 @@ export function CookieNotice() {
             variant="ghost"
             aria-expanded={showDetails}
             aria-controls={showDetails ? detailsId : undefined}
-            onClick={() => setShowDetails((shown) => !shown)}
+            onClick={() => {
+              if (!showDetails && !areListsReady) {
+                const ready = () => setAreListsReady(true);
+                loadAreaCatalog('legal').then(ready, ready);
+              }
+              setShowDetails((shown) => !shown);
+            }}
           >
             <Trans>Details</Trans>
           </Button>
