@@ -31,7 +31,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web/ never imports server/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**'], message: 'web/ never imports server/.' }],
+          // Sonner arrives after the first page (web/lib/toast.tsx); importing it here would put it back.
+          paths: [{ name: 'sonner', importNames: ['toast'], message: "Import toast from web/lib/toast: it loads Sonner after the page." }],
+        },
+      ],
     },
   },
   {

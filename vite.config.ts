@@ -7,8 +7,16 @@ import { defineConfig, type Plugin } from 'vite';
 import { precompressDirectory } from './scripts/precompress.ts';
 import { moveSourceMaps } from './scripts/source-maps.ts';
 import { linguiMacroPreset } from './scripts/lingui-macro-preset.ts';
+import { LOCALES, SOURCE_LOCALE } from './core/i18n/locale.rules.ts';
+import { ENGLISH_KEYED_CATALOGS, SHELL_CATALOGS } from './web/i18n/catalog-names.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
+
+// The catalogs every page loads, in one chunk per language; English has no core or server catalog to load.
+const shellCatalogPattern = (locale: string) => {
+  const names = SHELL_CATALOGS.filter((name) => locale !== SOURCE_LOCALE || !ENGLISH_KEYED_CATALOGS.includes(name));
+  return new RegExp(`web[\\\\/]locales[\\\\/]${locale}[\\\\/](${names.join('|')})\\.po`);
+};
 
 /**
  * Once the build is written: moves the source maps out of the served folder (dist/web's to
@@ -46,7 +54,10 @@ export default defineConfig({
         // The libraries every page needs, in a chunk of their own: a release that changes the app
         // keeps them cached. Everything else splits by route (web/app/router.tsx).
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|@lingui|zod)[\\/]/ }],
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|@lingui|zod)[\\/]/ },
+            ...LOCALES.map((locale) => ({ name: `catalogs-${locale}`, test: shellCatalogPattern(locale) })),
+          ],
         },
       },
     },

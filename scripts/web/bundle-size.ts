@@ -5,12 +5,13 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { SHELL_CATALOGS, type CatalogName } from '../../web/i18n/catalog-names';
+import type { CatalogName } from '../../web/i18n/catalog-names';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -76,11 +77,11 @@ const gzipBytes = (path: string) => gzipSync(readFileSync(path), { level: 9 }).l
 export function routeDownload(outDir: string, manifest: Manifest, route: string): RouteDownload {
   const spec = ENTRY_ROUTES[route];
   if (!spec) throw new Error(`No entry route ${route}`);
+  // The shell's catalogs are one chunk per language (vite.config.ts); an area's are its own file.
   // English downloads no core or server catalog (web/i18n/catalogs.ts: their ids are the English text).
-  const catalogKeys = [...SHELL_CATALOGS, ...spec.catalogs]
-    .filter((name) => name !== 'core' && name !== 'server')
-    .map((name) => `locales/en/${name}.po`)
-    .filter((key) => key in manifest);
+  const shellCatalogs = Object.keys(manifest).filter((key) => manifest[key]?.name === 'catalogs-en');
+  if (shellCatalogs.length !== 1) throw new Error('The build has no catalogs-en chunk: is vite.config.ts still grouping the shell catalogs?');
+  const catalogKeys = [...shellCatalogs, ...spec.catalogs.map((name) => `locales/en/${name}.po`).filter((key) => key in manifest)];
   const files = [...closure(manifest, ['index.html', ...spec.screens, ...catalogKeys])].sort();
   let jsGzipBytes = 0;
   let cssGzipBytes = 0;

@@ -1,5 +1,4 @@
-import { LanguagesIcon, SunIcon } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Button } from '../components/ui/button';
 
 // The menus' dropdown machinery (Radix menu, floating-ui, about 20 KB) is not needed to sign in:
@@ -11,22 +10,17 @@ const ThemeToggle = lazy(() => import('../components/theme-toggle').then((module
 export function AuthHeaderMenus() {
   return (
     <>
-      <Suspense fallback={<HeldPlace wide icon={<LanguagesIcon aria-hidden />} />}>
+      <Suspense fallback={<HeldPlace wide />}>
         <LanguageMenu />
       </Suspense>
-      <Suspense fallback={<HeldPlace icon={<SunIcon aria-hidden />} />}>
+      <Suspense fallback={<HeldPlace />}>
         <ThemeToggle />
       </Suspense>
     </>
   );
 }
 
-/** A menu's button before the menu has arrived: same size and icon, not yet usable. */
-function HeldPlace({ icon, wide = false }: { icon: ReactNode; wide?: boolean }) {
-  return (
-    <Button variant="ghost" size={wide ? 'default' : 'icon'} disabled aria-hidden tabIndex={-1} className={wide ? 'gap-2' : undefined}>
-      {icon}
-      {wide && <span className="hidden w-16 sm:inline" />}
-    </Button>
-  );
+/** A menu's place before the menu has arrived: the same size, empty, so nothing moves when it comes. */
+function HeldPlace({ wide = false }: { wide?: boolean }) {
+  return <Button variant="ghost" size={wide ? 'default' : 'icon'} disabled aria-hidden tabIndex={-1} className={wide ? 'w-10 sm:w-28' : undefined} />;
 }

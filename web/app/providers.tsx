@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from '../components/theme-provider';
-import { Toaster } from '../components/ui/sonner';
+import { Toaster } from '../lib/toast';
 import { createQueryClient } from '../lib/query-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AuthProvider } from '../auth/auth-provider';
-import { CookieNotice } from '../components/cookie-notice';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { LanguageSync } from '../i18n/language-provider';
 import { DisplayTimeZoneProvider } from './display-time-zone-provider';
 import { NavigationProgress } from './page-loading';
+
+// The notice arrives just after the page it sits under (issue 12's budget for the first download).
+const CookieNotice = lazy(() => import('../components/cookie-notice').then((module) => ({ default: module.CookieNotice })));
 
 /** Every page: the auth state, the time zone for dates, its own error boundary (reset by navigating away) and the cookie notice. */
 export function RootLayout() {
@@ -26,7 +28,9 @@ export function RootLayout() {
           <Outlet />
         </ErrorBoundary>
       </DisplayTimeZoneProvider>
-      <CookieNotice />
+      <Suspense fallback={null}>
+        <CookieNotice />
+      </Suspense>
     </AuthProvider>
   );
 }

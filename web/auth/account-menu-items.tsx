@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { LogOutIcon, UserRoundIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { DropdownMenuItem, DropdownMenuSeparator } from '../components/ui/dropdown-menu';
+import { LanguageMenuItems } from '../i18n/language-switcher';
 import { useAuth } from './auth-provider';
 
 /** The user menu's My Profile item (spec §2), for the layouts whose profile is a page of its own. */
@@ -16,12 +17,16 @@ export function MyProfileMenuItem() {
   );
 }
 
-/** The user menu's last item, after a separator: every layout ends it with Sign Out. */
+/**
+ * The user menu's end: the language choice, then, after a separator, Sign Out (every layout ends
+ * its menu so). The area's own items come first, so the keyboard lands on them when the menu opens.
+ */
 export function SignOutMenuItem() {
   const { signOut } = useAuth();
   return (
     <>
       <DropdownMenuSeparator />
+      <LanguageMenuItems />
       <DropdownMenuItem onSelect={() => void signOut()}>
         <LogOutIcon aria-hidden />
         <Trans>Sign Out</Trans>

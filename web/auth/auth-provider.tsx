@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { SessionUser } from '../../core/auth/session.schemas';
 import { failureLogDetail, isUnauthorized } from '../lib/api-client';
 import { logger } from '../lib/logger';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { KeyRoundIcon } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { PASSWORD_MIN_LENGTH, checkPasswordDialog } from '../../core/auth/password.rules';
 import { fieldControlProps, FormField } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';

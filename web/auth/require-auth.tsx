@@ -1,10 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isRoleAllowed } from '../../core/auth/roles.rules';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from './auth-provider';
-import { PasswordRequiredDialog } from './password-required-dialog';
 import { isAuthPath, signInPathFor } from './redirect';
+
+// Only a person with a temporary password sees it: the dialog's code is not part of every first page.
+const PasswordRequiredDialog = lazy(() => import('./password-required-dialog').then((module) => ({ default: module.PasswordRequiredDialog })));
 
 interface RequireAuthProps {
   /** Spec §6: passes when the mapped or raw role matches, or the role is superadmin or admin. */
@@ -48,7 +51,11 @@ export function RequireAuth({ allowedRoles, requirePlatformAdmin = false }: Requ
       <div className="contents" inert={auth.user.requirePasswordChange}>
         <Outlet />
       </div>
-      {auth.user.requirePasswordChange && <PasswordRequiredDialog />}
+      {auth.user.requirePasswordChange && (
+        <Suspense fallback={null}>
+          <PasswordRequiredDialog />
+        </Suspense>
+      )}
     </>
   );
 }

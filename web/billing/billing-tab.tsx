@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, ClockIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { BillingOverview } from '../../core/billing/billing.schemas';
 import { subscriptionPhase, type SubscriptionPhase } from '../../core/billing/subscription.rules';
 import { planOffer } from '../../core/billing/plan-offer.rules';

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { translateMessage } from '../i18n/translate-message';
 import { ApiError } from '../lib/api-client';
 import { logger } from '../lib/logger';

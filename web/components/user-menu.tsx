@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ChevronDownIcon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
-import { LanguageMenuItems } from '../i18n/language-switcher';
 import { initialsOf } from '../lib/format';
 import { Avatar, AvatarFallback } from './ui/avatar';
 import { Button } from './ui/button';
@@ -42,7 +41,6 @@ export function UserMenu({
           <span className="truncate text-xs text-muted-foreground">{email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <LanguageMenuItems />
         {children}
       </DropdownMenuContent>
     </DropdownMenu>

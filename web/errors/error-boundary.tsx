@@ -1,10 +1,32 @@
-import { Component, createContext, Fragment, use, type ErrorInfo, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { Component, createContext, Fragment, lazy, Suspense, use, type ErrorInfo, type ReactNode } from 'react';
 import { logger } from '../lib/logger';
 import { errorHistory } from './error-history';
-import { ErrorFallbackPage } from './error-fallback-page';
 import { describeThrown } from './error-noise';
 import { evaluateRetryGate, MAX_RETRIES } from './retry-gate';
 import { reportClientError } from './error-reporter';
+
+// The error page is fetched when an error happens, not with every first page (issue 12's budget).
+// If it cannot be fetched (the connection is gone too), a plain notice with a reload stands in.
+const ErrorFallbackPage = lazy(() =>
+  import('./error-fallback-page').then(
+    (module) => ({ default: module.ErrorFallbackPage }),
+    () => ({ default: UnreachableErrorPage }),
+  ),
+);
+
+function UnreachableErrorPage() {
+  return (
+    <main role="alert" className="grid min-h-dvh place-content-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">
+        <Trans>Something went wrong</Trans>
+      </h1>
+      <button type="button" className="underline" onClick={() => window.location.reload()}>
+        <Trans>Reload Page</Trans>
+      </button>
+    </main>
+  );
+}
 
 const ResetGenerationContext = createContext(0);
 
@@ -95,15 +117,17 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (error) {
       const isExhausted = retryCount >= MAX_RETRIES;
       return (
-        <ErrorFallbackPage
-          error={error}
-          componentStack={componentStack}
-          retryCount={retryCount}
-          canRetry={!isExhausted && !isCoolingDown}
-          isExhausted={isExhausted}
-          onRetry={this.retry}
-          onReset={this.reset}
-        />
+        <Suspense fallback={null}>
+          <ErrorFallbackPage
+            error={error}
+            componentStack={componentStack}
+            retryCount={retryCount}
+            canRetry={!isExhausted && !isCoolingDown}
+            isExhausted={isExhausted}
+            onRetry={this.retry}
+            onReset={this.reset}
+          />
+        </Suspense>
       );
     }
     return (

@@ -3,3 +3,8 @@ export const SHELL_CATALOGS = ['app', 'auth', 'components', 'errors', 'lib', 'co
 /** Loaded with their area's screens (web/i18n/lazy-area.ts). */
 export type AreaCatalog = 'admin' | 'billing' | 'products' | 'inventory' | 'settings' | 'profile' | 'superadmin' | 'legal' | 'dev';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
+/**
+ * Catalogs whose messages are keyed by their English text (core's and the server's, marked
+ * /*i18n*\/): in English the text is already the message, so they are not downloaded.
+ */
+export const ENGLISH_KEYED_CATALOGS: readonly CatalogName[] = ['core', 'server'];

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { SOURCE_LOCALE, type Locale } from '../../core/i18n/locale.rules';
-import { SHELL_CATALOGS, type AreaCatalog, type CatalogName } from './catalog-names';
+import { ENGLISH_KEYED_CATALOGS, SHELL_CATALOGS, type AreaCatalog, type CatalogName } from './catalog-names';
 
 /**
  * The compiled catalogs, one per area folder and language (lingui.config.ts), each its own chunk:
@@ -13,15 +13,9 @@ const CATALOG_IMPORTERS = import.meta.glob<{ messages: Messages }>('../locales/*
 const neededCatalogs = new Set<CatalogName>(SHELL_CATALOGS);
 const loadedCatalogs = new Set<string>();
 
-/**
- * Catalogs whose messages are keyed by their English text (core's and the server's, marked
- * /*i18n*\/): in English the text is already the message, so they are not downloaded.
- */
-const ENGLISH_KEYED_CATALOGS: ReadonlySet<CatalogName> = new Set(['core', 'server']);
-
 async function loadCatalog(locale: Locale, name: CatalogName): Promise<void> {
   const key = `${locale}/${name}`;
-  if (loadedCatalogs.has(key) || (locale === SOURCE_LOCALE && ENGLISH_KEYED_CATALOGS.has(name))) return;
+  if (loadedCatalogs.has(key) || (locale === SOURCE_LOCALE && ENGLISH_KEYED_CATALOGS.includes(name))) return;
   const importer = CATALOG_IMPORTERS[`../locales/${key}.po`];
   // A folder without a single message yet has no catalog file: nothing to load.
   if (!importer) return;

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguagesIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../core/i18n/locale.rules';
 import { Button } from '../components/ui/button';
 import {

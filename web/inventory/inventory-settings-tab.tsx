@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LockIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { PRICE_ROUNDING_STEPS } from '../../core/settings/price-rounding.rules';
 import { inventorySettingsInputSchema, inventorySettingsSchema, type InventorySettings } from '../../core/inventory/inventory.schemas';

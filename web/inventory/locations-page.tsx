@@ -7,7 +7,7 @@ import { MapPinIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '../../core/api/api-error.schemas';
 import { LOCATION_KINDS, locationInputSchema, locationSchema, type Location } from '../../core/inventory/inventory.schemas';

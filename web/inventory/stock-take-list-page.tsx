@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ClipboardListIcon, PlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { STOCK_TAKE_STATUSES, stockTakeSchema, type StockTakeListItem } from '../../core/inventory/inventory.schemas';
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Badge } from '../components/ui/badge';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, ClipboardCheckIcon, EyeOffIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { stockTakeSchema, type StockTake } from '../../core/inventory/inventory.schemas';
 import { formatQuantity, lineAmount, parseQuantity, QUANTITY_SCALE } from '../../core/products/quantity.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';

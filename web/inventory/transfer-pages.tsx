@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowRightIcon, CheckCircle2Icon, CircleDotIcon, PlusIcon, TruckIcon, XCircleIcon } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { TRANSFER_STATUSES, transferSchema, type Transfer, type TransferListItem, type TransferReceiptInput } from '../../core/inventory/inventory.schemas';
 import { formatQuantity, parseQuantity } from '../../core/products/quantity.rules';
 import { FormField, fieldControlProps } from '../components/form-field';

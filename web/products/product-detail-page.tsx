@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, ArrowLeftIcon, PencilIcon, PrinterIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { MOVEMENT_KIND_LABELS } from '../../core/inventory/inventory.schemas';
 import type { Product } from '../../core/products/products.schemas';
 import { formatQuantity } from '../../core/products/quantity.rules';

@@ -6,7 +6,7 @@ import { TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Controller, FormProvider, useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { productInputSchema, type Product, type ProductData } from '../../core/products/products.schemas';
 import { TAX_CLASSES } from '../../core/products/tax.rules';
 import { FormField, fieldControlProps } from '../components/form-field';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImageUpIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { PRODUCT_IMAGE_CONTENT_TYPES, PRODUCT_IMAGE_MAX_BYTES, type Product } from '../../core/products/products.schemas';
 import { Button } from '../components/ui/button';
 import { InlineSpinner } from '../components/ui/spinner';

@@ -18,7 +18,7 @@ import {
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChevronRightIcon, PackageOpenIcon, PlusIcon, PrinterIcon, SearchIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { PAGE_SIZES, PRODUCT_SORTS, STOCK_FILTERS, type ProductListItem } from '../../core/products/products.schemas';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';

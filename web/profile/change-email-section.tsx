@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AtSignIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { changeEmailSchema, checkEmailChange } from '../../core/profile/profile.schemas';
 import { FormField } from '../components/form-field';
 import { Button } from '../components/ui/button';

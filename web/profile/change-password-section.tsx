@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { KeyRoundIcon } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { PASSWORD_MIN_LENGTH, SAME_AS_CURRENT_PASSWORD_MESSAGE, checkProfilePasswordForm } from '../../core/auth/password.rules';
 import { fieldControlProps, FormField } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';

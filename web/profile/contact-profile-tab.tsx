@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { StoreIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { contactProfileSchema, type ContactView } from '../../core/profile/profile.schemas';
 import { fieldControlProps, FormField } from '../components/form-field';
 import { Alert, AlertDescription } from '../components/ui/alert';

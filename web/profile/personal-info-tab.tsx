@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../core/i18n/locale.rules';
 import { updateProfileSchema, type ProfileView } from '../../core/profile/profile.schemas';
 import { useAuth } from '../auth/auth-provider';

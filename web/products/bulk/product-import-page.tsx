@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DownloadIcon, FileUpIcon } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '../../../core/products/products.schemas';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';

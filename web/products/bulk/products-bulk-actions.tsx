@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, TagIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { parseMoney } from '../../../core/settings/money.rules';
 import { describePriceRounding } from '../../../core/settings/price-rounding.rules';
 import { FormField, fieldControlProps } from '../../components/form-field';
