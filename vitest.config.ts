@@ -1,7 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
-import { linguiMacroPreset } from './scripts/lingui-macro-preset';
+import { linguiMacroPreset } from './scripts/lingui-macro-preset.ts';
 
 // unit: pure rules in core/ · integration: server/ against PGlite, and again against the
 // PostgreSQL server in DATABASE_URL when it is set (each test file gets a fresh database).
