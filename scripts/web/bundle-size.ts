@@ -28,7 +28,7 @@ type Manifest = Record<string, ManifestChunk>;
 export const ENTRY_ROUTES: Record<string, { screens: string[]; catalogs: CatalogName[] }> = {
   '/auth': { screens: [], catalogs: [] },
   '/admin/dashboard': { screens: ['admin/admin-screens.ts'], catalogs: ['admin', 'billing'] },
-  '/admin/products': { screens: ['admin/admin-screens.ts', 'products/products-screens.ts'], catalogs: ['admin', 'billing', 'products', 'inventory'] },
+  '/admin/products': { screens: ['admin/admin-screens.ts', 'products/product-list-screens.ts'], catalogs: ['admin', 'billing', 'products', 'inventory'] },
 };
 
 /** A production build of the web app (NODE_ENV=production, as `npm start` builds) with its manifest, into `outDir`. */

@@ -33,7 +33,7 @@ describe('what a page downloads', () => {
     await page.waitForLoadState('networkidle');
     const scripts = await recordScripts(responses);
     const paths = scripts.map((script) => script.path);
-    expect(paths.some((path) => /admin-screens|products-screens|inventory-screens|settings-screens|labels-screen/.test(path))).toBe(false);
+    expect(paths.some((path) => /admin-screens|product-list-screens|products-screens|inventory-screens|settings-screens|labels-screen/.test(path))).toBe(false);
     expect(scripts.reduce((sum, script) => sum + script.gzipBytes, 0)).toBeLessThanOrEqual(AUTH_GUARD_BYTES);
   });
 
@@ -45,6 +45,6 @@ describe('what a page downloads', () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
     await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
     const paths = (await recordScripts(responses)).map((script) => script.path);
-    expect(paths.some((path) => path.includes('products-screens'))).toBe(true);
+    expect(paths.some((path) => path.includes('product-list-screens'))).toBe(true);
   });
 });

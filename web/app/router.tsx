@@ -5,7 +5,7 @@ import { RequireAuth } from '../auth/require-auth';
 import { RethrowRouteError } from '../errors/rethrow-route-error';
 import { lazyArea } from '../i18n/lazy-area';
 import { inventoryRoutes } from '../inventory/inventory-routes';
-import { productRoutes, productScreens } from '../products/products-routes';
+import { productListScreens, productRoutes } from '../products/products-routes';
 import { AuthLayout } from './auth-layout';
 import { PageLoading } from './page-loading';
 import { RootLayout } from './root-layout';
@@ -67,7 +67,7 @@ export const router = createBrowserRouter([
                   { index: true, lazy: adminScreens('AdminHomePage') },
                   { path: 'dashboard', lazy: adminScreens('AdminHomePage') },
                   { path: 'settings', lazy: settingsScreens('SettingsPage') },
-                  { path: 'products', lazy: productScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
+                  { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
                   ...comingAreaRoutes,
                   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
                 ],

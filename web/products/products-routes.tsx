@@ -2,11 +2,12 @@ import type { RouteObject } from 'react-router';
 import { lazyArea } from '../i18n/lazy-area';
 
 // The catalogue needs the stock catalog too: its screens show stock figures and links.
-export const productScreens = lazyArea(['products', 'inventory'], () => import('./products-screens'));
+export const productListScreens = lazyArea(['products', 'inventory'], () => import('./product-list-screens'));
+const productScreens = lazyArea(['products', 'inventory'], () => import('./products-screens'));
 
 /** /admin/products/* screens of the catalog (list, form, detail, categories, brands, units, import, labels). */
 export const productRoutes: RouteObject[] = [
-  { index: true, lazy: productScreens('ProductListPage') },
+  { index: true, lazy: productListScreens('ProductListPage') },
   { path: 'new', lazy: productScreens('ProductFormPage') },
   { path: 'categories', lazy: productScreens('CategoriesPage') },
   { path: 'brands', lazy: productScreens('BrandsPage') },
