@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { build, type InlineConfig } from 'vite';
 import type { CatalogName } from '../../web/i18n/catalog-names';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -31,21 +31,25 @@ export const ENTRY_ROUTES: Record<string, { screens: string[]; catalogs: Catalog
   '/admin/products': { screens: ['admin/admin-screens.ts', 'products/product-list-screens.ts'], catalogs: ['admin', 'billing', 'products', 'inventory'] },
 };
 
-/** A production build of the web app (NODE_ENV=production, as `npm start` builds) with its manifest, into `outDir`. */
-export async function buildWeb(outDir: string, root = REPO_ROOT): Promise<Manifest> {
+/** Vite's build with NODE_ENV=production: Vitest sets NODE_ENV=test, which would build React's development copy. */
+async function buildForProduction(config: InlineConfig): Promise<void> {
   const previous = process.env.NODE_ENV;
-  // Vitest sets NODE_ENV=test, which would build React's development copy.
   process.env.NODE_ENV = 'production';
   try {
-    await build({
-      configFile: join(root, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
-    });
+    await build(config);
   } finally {
     process.env.NODE_ENV = previous;
   }
+}
+
+/** A production build of the web app (NODE_ENV=production, as `npm start` builds) with its manifest, into `outDir`. */
+export async function buildWeb(outDir: string, root = REPO_ROOT): Promise<Manifest> {
+  await buildForProduction({
+    configFile: join(root, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+  });
   return JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
@@ -112,13 +116,7 @@ export async function buildFloor(workDir: string): Promise<{ jsGzipBytes: number
     ].join('\n'),
   );
   const outDir = join(workDir, 'dist');
-  const previous = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ root: workDir, configFile: false, plugins: [react()], mode: 'production', logLevel: 'silent', build: { outDir, manifest: true } });
-  } finally {
-    process.env.NODE_ENV = previous;
-  }
+  await buildForProduction({ root: workDir, configFile: false, plugins: [react()], mode: 'production', logLevel: 'silent', build: { outDir, manifest: true } });
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   let jsGzipBytes = 0;
   for (const file of closure(manifest, ['index.html'])) if (file.endsWith('.js')) jsGzipBytes += gzipBytes(join(outDir, file));
