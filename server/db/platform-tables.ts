@@ -54,6 +54,10 @@ export const PLATFORM_TABLES = {
     why: 'The built-in payment sandbox stands in for the provider, which is outside every tenant.',
     readers: 'server/billing/sandbox.provider.ts only.',
   },
+  background_jobs: {
+    why: 'The job queue serves every shop; a job that touches a shop enters its scope with withTenant.',
+    readers: 'server/jobs/job-queue.ts only.',
+  },
 } as const satisfies Record<string, { why: string; readers: string }>;
 
 export type PlatformTableName = keyof typeof PLATFORM_TABLES;

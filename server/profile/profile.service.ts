@@ -5,7 +5,8 @@ import type { ActivityResponse, ContactView, ProfileView, contactProfileSchema, 
 import { insertActivity, listRecentLogins } from '../auth/activity.service';
 import { toHttpError, type RequestMeta } from '../auth/auth.service';
 import type { Principal } from '../auth/principal';
-import { contacts, profiles, sessions, tenantUsers, users } from '../db/schema/auth';
+import { profiles, sessions, tenantUsers, users } from '../db/schema/auth';
+import { contacts } from '../db/schema/contacts';
 import { tenants } from '../db/schema/tenancy';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';

@@ -113,24 +113,6 @@ export const tenantUsers = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('tenant_users_user_idx').on(t.tenantId, t.userId)],
 );
 
-/** Spec §3 contacts; the profile screen creates type 'customer' rows linked to the user. */
-export const contacts = pgTable(
-  'contacts',
-  {
-    ...tenantOwnedColumns(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    type: text('type').notNull().default('customer'),
-    name: text('name').notNull(),
-    email: text('email'),
-    phone: text('phone'),
-    company: text('company'),
-    address: text('address'),
-    notes: text('notes'),
-    ...timestamps(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('contacts_user_idx').on(t.tenantId, t.userId)],
-);
-
 /** Spec §3 user_activity_logs (login, logout, account_deactivation, …). Append-only. */
 export const userActivityLogs = pgTable(
   'user_activity_logs',

@@ -9,3 +9,4 @@ export * from './inventory';
 export * from './product-imports';
 export * from './audit';
 export * from './request-keys';
+export * from './contacts';

@@ -28,10 +28,13 @@ export const businessSettings = pgTable(
     priceRoundingStep: integer('price_rounding_step').notNull().default(1),
     /** The language a new device shows in this shop, and e-mails fall back to (issue 12); null follows the browser. */
     defaultLanguage: text('default_language', { enum: LOCALES }),
+    /** A credit sale or bill past a customer's credit limit: 'block' (refused) or 'warn' (allowed, flagged). */
+    creditLimitPolicy: text('credit_limit_policy').notNull().default('block'),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    check('business_settings_credit_limit_policy_check', sql`${t.creditLimitPolicy} in ('block', 'warn')`),
     unique('business_settings_one_per_tenant').on(t.tenantId),
     check('business_settings_price_rounding_step_check', sql`${t.priceRoundingStep} in (0, 1, 5, 10)`),
     check('business_settings_default_language_check', sql`${t.defaultLanguage} in ('en', 'sw')`),
