@@ -9,8 +9,13 @@ import { billingRoutes } from './billing/billing.routes';
 import { paymentCallbackRoutes } from './billing/payment-callbacks.routes';
 import { clientErrorRoutes } from './client-errors/client-errors.routes';
 import { emailRoutes } from './email/email.routes';
+import { accountRoutes } from './accounts/accounts.routes';
+import { CONTACT_IMPORT_PATH, contactBulkRoutes } from './contacts/contacts-bulk.routes';
+import { contactRoutes } from './contacts/contacts.routes';
+import { giftCardRoutes } from './gift-cards/gift-cards.routes';
 import { healthRoutes } from './health/health.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
+import { loyaltyRoutes } from './loyalty/loyalty.routes';
 import type { AppDependencies, AppEnv } from './http/context';
 import { errorBody, fromHttpException, HttpError } from './http/errors';
 import { openApiRoutes } from './http/openapi.routes';
@@ -23,6 +28,7 @@ import { PRODUCT_IMAGE_PATH, productRoutes } from './products/products.routes';
 import { fileTooLargeError, PRODUCT_IMPORT_BODY_BYTES, PRODUCT_IMPORT_PATH, productBulkRoutes } from './products/products-bulk.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { statementRoutes } from './statements/statements.routes';
 import { mountWebApp } from './http/web-app';
 import { tenancyRoutes } from './tenancy/tenancy.routes';
 
@@ -58,7 +64,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
   // GET and HEAD carry no body; skipping them avoids building a Request per read (measured).
   app.use('/api/*', (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    if (PRODUCT_IMPORT_PATH.test(c.req.path)) return limitImportBody(c, next);
+    if (PRODUCT_IMPORT_PATH.test(c.req.path) || CONTACT_IMPORT_PATH.test(c.req.path)) return limitImportBody(c, next);
     return (PRODUCT_IMAGE_PATH.test(c.req.path) ? limitImageBody : limitBody)(c, next);
   });
   app.use('/api/*', sameOriginWrites);
@@ -79,6 +85,12 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...productRoutes,
       ...catalogRefRoutes,
       ...inventoryRoutes,
+      ...contactBulkRoutes,
+      ...contactRoutes,
+      ...accountRoutes,
+      ...statementRoutes,
+      ...loyaltyRoutes,
+      ...giftCardRoutes,
       ...emailRoutes,
       ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),

@@ -4,8 +4,12 @@ import { AuthPage } from '../auth/auth-page';
 import { RequireAuth } from '../auth/require-auth';
 import { RethrowRouteError } from '../errors/rethrow-route-error';
 import { lazyArea } from '../i18n/lazy-area';
+import { accountRoutes } from '../accounts/accounts-routes';
+import { contactRoutes, contactsLayout } from '../contacts/contacts-routes';
+import { giftCardRoutes } from '../gift-cards/gift-cards-routes';
 import { inventoryRoutes } from '../inventory/inventory-routes';
 import { productListScreens, productRoutes } from '../products/products-routes';
+import { statementRoutes } from '../statements/statements-routes';
 import { AuthLayout } from './auth-layout';
 import { PageLoading } from './page-loading';
 import { RootLayout } from './root-layout';
@@ -26,7 +30,7 @@ const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'))
 const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
 
 // The areas still to come, each an honest "coming in a release" page (web/admin/area-page.tsx).
-const COMING_AREAS = ['sales', 'purchases', 'customers', 'accounting', 'reports', 'team', 'communications'] as const satisfies readonly AreaKey[];
+const COMING_AREAS = ['sales', 'purchases', 'accounting', 'reports', 'team', 'communications'] as const satisfies readonly AreaKey[];
 const comingAreaRoutes: RouteObject[] = COMING_AREAS.map((area) => ({
   path: area,
   lazy: async () => {
@@ -68,6 +72,7 @@ export const router = createBrowserRouter([
                   { path: 'dashboard', lazy: adminScreens('AdminHomePage') },
                   { path: 'settings', lazy: settingsScreens('SettingsPage') },
                   { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
+                  { path: 'customers', lazy: contactsLayout, children: [...contactRoutes, ...accountRoutes, ...statementRoutes, ...giftCardRoutes] },
                   ...comingAreaRoutes,
                   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
                 ],
