@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenancy';
 
 /**
@@ -17,6 +17,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Files sent with the message (an account statement's PDF): [{ filename, contentType, contentBase64 }]. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; contentBase64: string }[]>().notNull().default(sql`'[]'::jsonb`),
     transport: text('transport').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
