@@ -11,6 +11,14 @@ export interface EmailMessage {
   text: string;
   html: string;
   tenantId?: string | null;
+  /** Files sent with the message (a statement's PDF). */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface Mailer {
@@ -34,13 +42,25 @@ export function createMailer(options: { database: Database; smtpUrl?: string; fr
           subject: message.subject,
           textBody: message.text,
           htmlBody: message.html,
+          attachments: (message.attachments ?? []).map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            contentBase64: Buffer.from(file.content).toString('base64'),
+          })),
           transport,
           sentAt: transporter ? null : new Date(),
         })
         .returning({ id: emailOutbox.id });
       if (!transporter || !row) return;
       try {
-        await transporter.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transporter.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content) })),
+        });
         await options.database.platform.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
       } catch (error) {
         options.logger.error({ err: error, kind: message.kind }, 'E-mail delivery failed');
@@ -80,4 +100,14 @@ export async function listOutbox(database: Database, options: { to?: string; lim
     .where(options.to ? and(eq(emailOutbox.toAddress, options.to.toLowerCase())) : undefined)
     .orderBy(desc(emailOutbox.createdAt))
     .limit(Math.min(options.limit ?? 50, 200));
+}
+
+/** The files sent with one outbox message (tests and the development mailbox). */
+export async function outboxAttachments(database: Database, id: string): Promise<EmailAttachment[]> {
+  const [row] = await database.platform.select({ attachments: emailOutbox.attachments }).from(emailOutbox).where(eq(emailOutbox.id, id));
+  return (row?.attachments ?? []).map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    content: new Uint8Array(Buffer.from(file.contentBase64, 'base64')),
+  }));
 }
