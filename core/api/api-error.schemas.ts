@@ -8,6 +8,8 @@ export const API_ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  /** A credit sale past the customer's credit limit under the shop's 'block' policy (409). */
+  'credit_limit_exceeded',
   'payload_too_large',
   'unsupported_media_type',
   'unprocessable',

@@ -10,6 +10,7 @@ const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  credit_limit_exceeded: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
