@@ -57,6 +57,8 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('Dukani <no-reply@dukani.co.ke>'),
   SEED_DEMO: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  JOBS_ENABLED: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
+  JOBS_POLL_MS: z.coerce.number().int().min(1000).max(24 * 60 * 60_000).default(30_000),
 });
 
 export type AppConfig = {
@@ -98,6 +100,9 @@ export type AppConfig = {
   /** Demo data (tenants, users, products) is seeded only on the embedded database or when asked. */
   seedDemo: boolean;
   webDistDir: string;
+  /** Whether this server polls the background job queue (server/jobs): on unless JOBS_ENABLED=false; off in tests unless asked. */
+  jobsEnabled: boolean;
+  jobsPollMs: number;
   version: string;
 };
 
@@ -150,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     webDistDir: resolve(e.WEB_DIST_DIR),
+    jobsEnabled: e.JOBS_ENABLED ? e.JOBS_ENABLED === 'true' : e.NODE_ENV !== 'test',
+    jobsPollMs: e.JOBS_POLL_MS,
     version: readPackageVersion(),
   };
 }

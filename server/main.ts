@@ -5,6 +5,7 @@ import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { PrivilegedDatabaseRoleError } from './db/database-role';
 import { startEmbeddedMaintenance } from './db/embedded-maintenance';
+import { startAppJobs } from './jobs/app-jobs';
 import { createLogger } from './logger';
 
 async function main() {
@@ -41,6 +42,8 @@ async function main() {
   }
   const app = createApp(deps);
   const maintenance = deps.database.driver === 'pglite' ? startEmbeddedMaintenance(deps.database, logger) : null;
+  // The background job poller (server/jobs; JOBS_ENABLED, JOBS_POLL_MS).
+  const jobs = startAppJobs(deps);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const url = config.publicUrl ?? `http://localhost:${info.port}`;
     // One line a person starting the app wants to see, whatever the log level.
@@ -50,8 +53,9 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'Shutting down');
     maintenance?.stop();
+    const jobsStopped = jobs?.stop() ?? Promise.resolve();
     server.close(() => {
-      void deps.database.close().finally(() => process.exit(0));
+      void jobsStopped.finally(() => deps.database.close()).finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -1,0 +1,16 @@
+import type { AppDependencies } from '../http/context';
+import { loyaltyExpiryJob } from '../loyalty/loyalty-expiry.job';
+import { createJobQueue, startJobRunner, type JobDefinition, type JobRunner } from './job-queue';
+
+// The app's background jobs (docs/decisions/0016). A new job is added to this list.
+
+export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logger'>): JobDefinition[] {
+  return [loyaltyExpiryJob(deps.database, deps.logger)];
+}
+
+/** Starts this server's poller when the config enables jobs (JOBS_ENABLED, JOBS_POLL_MS); null otherwise. */
+export function startAppJobs(deps: Pick<AppDependencies, 'database' | 'logger' | 'config'>): JobRunner | null {
+  if (!deps.config.jobsEnabled) return null;
+  const queue = createJobQueue(deps.database, appJobDefinitions(deps));
+  return startJobRunner(queue, deps.logger, { pollMs: deps.config.jobsPollMs });
+}
