@@ -1,0 +1,245 @@
+import type { I18n } from '@lingui/core';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { AgingBuckets } from '../../core/accounts/aging.rules';
+import { INTL_LOCALES, type Locale } from '../../core/i18n/locale.rules';
+import { formatMinorUnits } from '../../core/settings/money.rules';
+import type { Statement, StatementEntryKind } from '../../core/statements/statement.schemas';
+
+// A statement as an A4 PDF (pdf-lib: pure JavaScript, the 14 standard PDF fonts built in, nothing to
+// ship). Shop and contact at the top, the period, the opening balance, the entries with their running
+// balance over as many pages as they need (the column headers repeat on each), the closing balance,
+// and the aging at the end of the period. Written in `i18n`'s language.
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 40;
+const ROW = 14;
+const FONT_SIZE = 8.5;
+const INK = rgb(0.11, 0.17, 0.14);
+const MUTED = rgb(0.36, 0.42, 0.39);
+const RULE = rgb(0.8, 0.85, 0.83);
+const BRAND = rgb(0.09, 0.4, 0.2);
+
+// The standard fonts encode WinAnsi only: other characters print as "?".
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+export function pdfText(value: string): string {
+  return Array.from(value.normalize('NFC').replace(/\u2212/g, '-').replace(/[\t\r\n]+/g, ' '))
+    .map((char) => {
+      const code = char.codePointAt(0)!;
+      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char) ? char : '?';
+    })
+    .join('');
+}
+
+export function kindLabel(i18n: I18n, kind: StatementEntryKind, side: Statement['side']): string {
+  switch (kind) {
+    case 'opening':
+      return i18n._({ id: 'statement.kind.opening', message: 'Opening balance' });
+    case 'charge':
+      return side === 'payable' ? i18n._({ id: 'statement.kind.bill', message: 'Bill' }) : i18n._({ id: 'statement.kind.charge', message: 'Credit sale' });
+    case 'payment':
+      return i18n._({ id: 'statement.kind.payment', message: 'Payment' });
+    case 'credit_note':
+      return i18n._({ id: 'statement.kind.credit_note', message: 'Credit note' });
+    case 'adjustment':
+      return i18n._({ id: 'statement.kind.adjustment', message: 'Adjustment' });
+    case 'write_off':
+      return i18n._({ id: 'statement.kind.write_off', message: 'Write-off' });
+    case 'refund':
+      return i18n._({ id: 'statement.kind.refund', message: 'Refund' });
+  }
+}
+
+export function statementTitle(i18n: I18n, side: Statement['side']): string {
+  return side === 'payable'
+    ? i18n._({ id: 'statement.title.payable', message: 'Supplier statement' })
+    : i18n._({ id: 'statement.title.receivable', message: 'Statement of account' });
+}
+
+export function formatStatementDate(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+export function agingLabels(i18n: I18n): Record<keyof AgingBuckets, string> {
+  return {
+    currentMinor: i18n._({ id: 'statement.aging.current', message: 'Current' }),
+    days1to30Minor: i18n._({ id: 'statement.aging.1to30', message: '1–30 days' }),
+    days31to60Minor: i18n._({ id: 'statement.aging.31to60', message: '31–60 days' }),
+    days61to90Minor: i18n._({ id: 'statement.aging.61to90', message: '61–90 days' }),
+    over90Minor: i18n._({ id: 'statement.aging.over90', message: 'Over 90 days' }),
+    totalMinor: i18n._({ id: 'statement.aging.total', message: 'Total due' }),
+  };
+}
+
+interface Column {
+  label: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** The statement as the bytes of an A4 PDF. */
+export async function renderStatementPdf(statement: Statement, i18n: I18n): Promise<Uint8Array> {
+  const locale = i18n.locale as Locale;
+  const pdf = await PDFDocument.create();
+  const title = statementTitle(i18n, statement.side);
+  pdf.setTitle(pdfText(`${title} — ${statement.contact.name}`));
+  pdf.setAuthor(pdfText(statement.shop.name));
+  pdf.setCreator('Dukani');
+  pdf.setCreationDate(new Date(statement.generatedAt));
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+
+  const money = (minor: number) => pdfText(formatMinorUnits(minor, statement.shop.currencyCode, statement.shop.currencyDecimals, INTL_LOCALES[locale]));
+  const date = (value: string) => formatStatementDate(value, locale);
+
+  const contentWidth = A4.width - 2 * MARGIN;
+  const columns: Column[] = [
+    { label: i18n._({ id: 'statement.column.date', message: 'Date' }), width: 62, align: 'left' },
+    { label: i18n._({ id: 'statement.column.description', message: 'Description' }), width: 118, align: 'left' },
+    { label: i18n._({ id: 'statement.column.reference', message: 'Reference' }), width: 70, align: 'left' },
+    { label: i18n._({ id: 'statement.column.debit', message: 'Debit' }), width: 88, align: 'right' },
+    { label: i18n._({ id: 'statement.column.credit', message: 'Credit' }), width: 88, align: 'right' },
+    { label: i18n._({ id: 'statement.column.balance', message: 'Balance' }), width: contentWidth - 62 - 118 - 70 - 88 - 88, align: 'right' },
+  ];
+
+  let page: PDFPage = pdf.addPage([A4.width, A4.height]);
+  let y = A4.height - MARGIN;
+
+  const fit = (text: string, font: PDFFont, size: number, width: number) => {
+    let value = pdfText(text);
+    if (font.widthOfTextAtSize(value, size) <= width) return value;
+    while (value.length > 1 && font.widthOfTextAtSize(`${value}…`, size) > width) value = value.slice(0, -1);
+    return `${value}…`;
+  };
+  const write = (text: string, x: number, options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; width?: number; align?: 'left' | 'right' } = {}) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? FONT_SIZE;
+    const width = options.width ?? contentWidth;
+    const value = fit(text, font, size, width);
+    const offset = options.align === 'right' ? width - font.widthOfTextAtSize(value, size) : 0;
+    page.drawText(value, { x: x + offset, y, font, size, color: options.color ?? INK });
+  };
+  const rule = (thickness = 0.6, color = RULE) => page.drawLine({ start: { x: MARGIN, y: y - 3 }, end: { x: A4.width - MARGIN, y: y - 3 }, thickness, color });
+  const row = (cells: string[], font: PDFFont = regular) => {
+    let x = MARGIN;
+    cells.forEach((cell, index) => {
+      const column = columns[index]!;
+      if (cell) write(cell, x + 2, { font, width: column.width - 4, align: column.align });
+      x += column.width;
+    });
+    y -= ROW;
+  };
+  const tableHeader = () => {
+    page.drawRectangle({ x: MARGIN, y: y - 4, width: contentWidth, height: ROW, color: rgb(0.93, 0.96, 0.94) });
+    row(columns.map((column) => column.label), bold);
+  };
+  const continuation = () => {
+    page = pdf.addPage([A4.width, A4.height]);
+    y = A4.height - MARGIN;
+    write(`${statement.shop.name} · ${title} · ${statement.contact.name}`, MARGIN, { font: bold, size: 9, color: MUTED });
+    y -= ROW * 1.5;
+    tableHeader();
+  };
+  const ensureRoom = (rows: number) => {
+    if (y - rows * ROW < MARGIN + 24) continuation();
+  };
+
+  // Shop and title
+  write(statement.shop.name, MARGIN, { font: bold, size: 16, color: BRAND, width: contentWidth / 2 });
+  write(title, MARGIN + contentWidth / 2, { font: bold, size: 14, width: contentWidth / 2, align: 'right' });
+  y -= 16;
+  if (statement.shop.kraPin) write(i18n._({ id: 'statement.kraPin', message: 'KRA PIN: {pin}', values: { pin: statement.shop.kraPin } }), MARGIN, { color: MUTED });
+  write(
+    i18n._({ id: 'statement.period', message: 'Period: {from} to {to}', values: { from: date(statement.from), to: date(statement.to) } }),
+    MARGIN + contentWidth / 2,
+    { width: contentWidth / 2, align: 'right', size: 9 },
+  );
+  y -= ROW * 2;
+
+  // Contact
+  write(i18n._({ id: 'statement.to', message: 'Statement for' }), MARGIN, { color: MUTED, size: 8 });
+  y -= ROW;
+  const contact = statement.contact;
+  write(contact.name, MARGIN, { font: bold, size: 11 });
+  y -= ROW;
+  for (const line of [
+    contact.company,
+    contact.address,
+    [contact.phone, contact.email].filter(Boolean).join(' · ') || null,
+    contact.kraPin ? i18n._({ id: 'statement.kraPin', message: 'KRA PIN: {pin}', values: { pin: contact.kraPin } }) : null,
+  ]) {
+    if (!line) continue;
+    write(line, MARGIN, { width: contentWidth / 2 });
+    y -= ROW;
+  }
+  y -= ROW;
+
+  // Entries
+  tableHeader();
+  row(['', i18n._({ id: 'statement.opening', message: 'Opening balance' }), '', '', '', money(statement.openingBalanceMinor)], bold);
+  for (const entry of statement.entries) {
+    ensureRoom(1);
+    const reference = [entry.number, entry.reference].filter(Boolean).join(' · ');
+    const description = entry.note ? `${kindLabel(i18n, entry.kind, statement.side)} — ${entry.note}` : kindLabel(i18n, entry.kind, statement.side);
+    row([
+      date(entry.date),
+      description,
+      reference,
+      entry.amountMinor > 0 ? money(entry.amountMinor) : '',
+      entry.amountMinor < 0 ? money(-entry.amountMinor) : '',
+      money(entry.balanceMinor),
+    ]);
+  }
+  if (statement.entries.length === 0) {
+    row(['', i18n._({ id: 'statement.noEntries', message: 'No entries in this period' }), '', '', '', '']);
+  }
+  ensureRoom(3);
+  rule(0.8, INK);
+  y -= 4;
+  row(['', i18n._({ id: 'statement.totals', message: 'Totals for the period' }), '', money(statement.totalDebitsMinor), money(-statement.totalCreditsMinor), ''], bold);
+  row(['', i18n._({ id: 'statement.closing', message: 'Closing balance' }), '', '', '', money(statement.closingBalanceMinor)], bold);
+
+  // Aging
+  if (y - 5 * ROW < MARGIN + 24) {
+    page = pdf.addPage([A4.width, A4.height]);
+    y = A4.height - MARGIN;
+  }
+  y -= ROW;
+  write(i18n._({ id: 'statement.aging.title', message: 'Amount due by age on {date}', values: { date: date(statement.to) } }), MARGIN, { font: bold, size: 10 });
+  y -= ROW * 1.3;
+  const labels = agingLabels(i18n);
+  const keys = Object.keys(labels) as (keyof AgingBuckets)[];
+  const agingWidth = contentWidth / keys.length;
+  page.drawRectangle({ x: MARGIN, y: y - 4, width: contentWidth, height: ROW, color: rgb(0.93, 0.96, 0.94) });
+  keys.forEach((key, index) => write(labels[key], MARGIN + index * agingWidth + 2, { font: bold, width: agingWidth - 4, align: 'right' }));
+  y -= ROW;
+  keys.forEach((key, index) =>
+    write(money(statement.aging[key]), MARGIN + index * agingWidth + 2, { font: key === 'totalMinor' ? bold : regular, width: agingWidth - 4, align: 'right' }),
+  );
+  y -= ROW;
+  if (statement.unappliedCreditsMinor > 0) {
+    y -= 4;
+    write(
+      i18n._({ id: 'statement.unapplied', message: 'Payments not yet applied to a charge (deposit): {amount}', values: { amount: money(statement.unappliedCreditsMinor) } }),
+      MARGIN,
+    );
+    y -= ROW;
+  }
+
+  // Footers: page numbers and when it was made
+  const pages = pdf.getPages();
+  const generated = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: statement.shop.timeZone }).format(
+    new Date(statement.generatedAt),
+  );
+  pages.forEach((each, index) => {
+    page = each;
+    y = MARGIN - 14;
+    write(i18n._({ id: 'statement.generated', message: 'Generated {date}', values: { date: generated } }), MARGIN, { size: 7, color: MUTED, width: contentWidth / 2 });
+    write(
+      i18n._({ id: 'statement.page', message: 'Page {page} of {pages}', values: { page: index + 1, pages: pages.length } }),
+      MARGIN + contentWidth / 2,
+      { size: 7, color: MUTED, width: contentWidth / 2, align: 'right' },
+    );
+  });
+
+  return pdf.save();
+}
