@@ -205,14 +205,15 @@ export const openItemSchema = z.object({
 });
 export type OpenItem = z.infer<typeof openItemSchema>;
 
+/** core/accounts/aging.rules.ts AgingBuckets. */
 export const agingBucketsSchema = z.object({
   currentMinor: z.int(),
-  days1To30Minor: z.int(),
-  days31To60Minor: z.int(),
-  days61To90Minor: z.int(),
+  days1to30Minor: z.int(),
+  days31to60Minor: z.int(),
+  days61to90Minor: z.int(),
   over90Minor: z.int(),
+  totalMinor: z.int(),
 });
-export type AgingBucketsMinor = z.infer<typeof agingBucketsSchema>;
 
 export const contactAccountSchema = z.object({
   contactId: z.uuid(),
@@ -302,5 +303,7 @@ export const balanceListSchema = z.object({
   pageSize: z.int(),
   /** Over every contact that matches (not just this page). */
   totals: z.object({ balanceMinor: z.int(), overdueMinor: z.int(), aging: agingBucketsSchema, contacts: z.int() }),
+  /** The shop's today, the day the aging is at. */
+  asOf: isoDay,
 });
 export type BalanceList = z.infer<typeof balanceListSchema>;
