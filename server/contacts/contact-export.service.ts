@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CONTACT_IMPORT_COLUMNS, contactExportFields } from '../../core/contacts/contact-import.rules';
 import type { contactListQuerySchema, ContactType } from '../../core/contacts/contacts.schemas';
-import { normalizeKraPin, phoneSearchPrefix } from '../../core/contacts/contact.rules';
 import { serializeCsvRecord } from '../../core/products/csv.rules';
 import { queryRows, type Database, type TenantTx } from '../db/client';
+import { contactFilters, searchMatches } from './contact-list.query';
 
 // GET /api/contacts/export.csv (feature data_export, manager): the contacts the list shows for the
 // same filters, in the import's columns, each balance written as the opening balance a re-import
@@ -37,35 +37,15 @@ interface ExportRow {
   payable_minor: string | number;
 }
 
-/** The list's filters as one SQL condition (contacts aliased c). */
-export function contactFilterCondition(filters: ContactExportFilters): SQL {
-  const conditions: SQL[] = [sql`c.merged_into_id is null`];
-  if (filters.archived !== 'all') conditions.push(sql`c.is_archived = ${filters.archived === 'archived'}`);
-  // 'customer' lists those who buy (customers and contacts who are both), 'supplier' likewise.
-  if (filters.type === 'customer') conditions.push(sql`c.type in ('customer', 'both')`);
-  else if (filters.type === 'supplier') conditions.push(sql`c.type in ('supplier', 'both')`);
-  if (filters.groupId) conditions.push(sql`c.customer_group_id = ${filters.groupId}`);
-  if (filters.tag) conditions.push(sql`c.tags @> array[${filters.tag}]::text[]`);
-  if (filters.balance === 'due') {
-    conditions.push(sql`exists (select 1 from contact_accounts a where a.tenant_id = c.tenant_id and a.contact_id = c.id and a.balance_minor > 0)`);
-  } else if (filters.balance === 'deposit') {
-    conditions.push(sql`exists (select 1 from contact_accounts a where a.tenant_id = c.tenant_id and a.contact_id = c.id and a.side = 'receivable' and a.balance_minor < 0)`);
-  } else if (filters.balance === 'overdue') {
-    conditions.push(sql`exists (select 1 from account_open_items o where o.tenant_id = c.tenant_id and o.contact_id = c.id and o.side = 'receivable'
-      and o.direction = 'debit' and o.open_minor > 0 and o.due_date < current_date)`);
-  }
+/** The list's filters and search (server/contacts/contact-list.query.ts) as one SQL condition (contacts aliased c). */
+export function contactFilterCondition(tenantId: string, filters: ContactExportFilters): SQL {
+  const conditions = contactFilters(tenantId, { ...filters, sort: 'name', dir: 'asc', page: 1, pageSize: 25 });
   const q = filters.q?.trim();
-  if (q) {
-    const like = `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    const either: SQL[] = [sql`c.name_key like ${like}`, sql`lower(c.company) like ${like}`, sql`lower(c.email) = ${q.toLowerCase()}`, sql`c.kra_pin = ${normalizeKraPin(q)}`];
-    const prefix = phoneSearchPrefix(q);
-    if (prefix) either.push(sql`c.phone like ${`${prefix}%`}`);
-    conditions.push(sql`(${sql.join(either, sql` or `)})`);
-  }
+  if (q) conditions.push(sql`(${sql.join(searchMatches(q), sql` or `)})`);
   return sql.join(conditions, sql` and `);
 }
 
-function readExportPage(tx: TenantTx, filters: ContactExportFilters, after: { nameKey: string; id: string } | null): Promise<ExportRow[]> {
+function readExportPage(tx: TenantTx, tenantId: string, filters: ContactExportFilters, after: { nameKey: string; id: string } | null): Promise<ExportRow[]> {
   const keyset = after ? sql`and (c.name_key, c.id) > (${after.nameKey}, ${after.id}::uuid)` : sql``;
   return queryRows<ExportRow>(
     tx,
@@ -76,7 +56,7 @@ function readExportPage(tx: TenantTx, filters: ContactExportFilters, after: { na
         left join customer_groups g on g.tenant_id = c.tenant_id and g.id = c.customer_group_id
         left join contact_accounts r on r.tenant_id = c.tenant_id and r.contact_id = c.id and r.side = 'receivable'
         left join contact_accounts p on p.tenant_id = c.tenant_id and p.contact_id = c.id and p.side = 'payable'
-        where ${contactFilterCondition(filters)} ${keyset}
+        where ${contactFilterCondition(tenantId, filters)} ${keyset}
         order by c.name_key, c.id
         limit ${EXPORT_PAGE_SIZE}`,
   );
@@ -90,7 +70,7 @@ export function exportContactsCsv(database: Database, tenantId: string, filters:
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (isDone) return;
-      const page = await database.withTenant(tenantId, (tx) => readExportPage(tx, filters, after));
+      const page = await database.withTenant(tenantId, (tx) => readExportPage(tx, tenantId, filters, after));
       // The byte order mark makes Excel read the file as UTF-8 (the import drops it again).
       let text = after === null ? `\uFEFF${serializeCsvRecord([...CONTACT_IMPORT_COLUMNS])}` : '';
       for (const row of page) {
