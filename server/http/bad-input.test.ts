@@ -79,6 +79,11 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'POST /api/inventory/transfers/{id}/receive': { lines: [{ variantId: SOME_UUID, receivedQuantityMilli: 2000 }] },
   'POST /api/inventory/stock-takes': { locationId: SOME_UUID, note: 'Month end' },
   'PUT /api/inventory/stock-takes/{id}/counts': { variantId: SOME_UUID, countedQuantityMilli: 3000 },
+  'POST /api/contacts/{id}/payments': { amountMinor: 10_000, method: 'mpesa', reference: 'QK12345678', note: 'Paid at the till' },
+  'POST /api/contacts/{id}/credit-notes': { amountMinor: 1_000, reason: 'Returned goods', note: 'Spoilt milk' },
+  'POST /api/contacts/{id}/adjustments': { amountMinor: 1_000, reason: 'Delivery fee', note: 'Not billed' },
+  'POST /api/contacts/{id}/write-offs': { amountMinor: 1_000, reason: 'Moved away', note: 'Unreachable' },
+  'PUT /api/accounts/settings': { creditLimitPolicy: 'warn' },
   'POST /api/client-errors': {
     message: 'Cannot read properties of undefined',
     source: 'render',
