@@ -43,17 +43,19 @@ export type StatementQuery = z.output<typeof statementQuerySchema>;
  * POST /api/contacts/:id/statement/email: the recipient (default: the contact's e-mail), the period
  * and the language (default: the recipient's — an account's choice, else the shop's default language).
  */
+const emailField = z.email({ message: /*i18n*/ 'Enter a valid e-mail address' }).max(254, { message: /*i18n*/ 'Enter a valid e-mail address' });
+
 export const statementEmailInputSchema = z
-  .object({
-    ...periodFields,
-    email: z
-      .email({ message: /*i18n*/ 'Enter a valid e-mail address' })
-      .max(254, { message: /*i18n*/ 'Enter a valid e-mail address' })
-      .optional(),
-  })
+  .object({ ...periodFields, email: emailField.optional() })
   .strict()
   .superRefine(checkPeriod);
 export type StatementEmailInput = z.output<typeof statementEmailInputSchema>;
+
+/** The "Send by e-mail" dialog: the address (required there, prefilled with the contact's) and the language. */
+export const statementEmailFormSchema = z.object({
+  email: z.string().trim().min(1, { message: /*i18n*/ 'Enter the e-mail address to send it to' }).pipe(emailField),
+  language: z.enum(['', ...LOCALES]).transform((value) => (value === '' ? undefined : value)),
+});
 
 const moneySchema = z.number().int();
 

@@ -1,4 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { lazyArea } from '../i18n/lazy-area';
 
-// Placeholder until the issue-14 helper who owns this file fills it in.
-export const statementRoutes: RouteObject[] = [];
+const statementScreens = lazyArea(['contacts', 'accounts', 'statements', 'loyalty', 'gift-cards'], () => import('./statements-screens'));
+
+/** /admin/customers/:contactId/statement: a contact's statement (screen, print, PDF, e-mail). */
+export const statementRoutes: RouteObject[] = [{ path: ':contactId/statement', lazy: statementScreens('StatementPage') }];
