@@ -86,8 +86,6 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'PUT /api/accounts/settings': { creditLimitPolicy: 'warn' },
   'PUT /api/loyalty/settings': { isEnabled: true, earnRateBps: 100, pointValueMinor: 100, minRedeemPoints: 0, expiryMonths: 12 },
   'POST /api/contacts/{id}/loyalty/adjustments': { points: 50, reason: 'Welcome bonus' },
-  'PUT /api/loyalty/settings': { isEnabled: true, earnRateBps: 100, pointValueMinor: 100, minRedeemPoints: 0, expiryMonths: 12 },
-  'POST /api/contacts/{id}/loyalty/adjustments': { points: 50, reason: 'Welcome bonus' },
   'POST /api/contacts': {
     name: 'Wanjiku Kamau',
     type: 'both',
