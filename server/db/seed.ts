@@ -8,6 +8,7 @@ import { recordMovements, type MovementRequest } from '../inventory/stock-ledger
 import { generateCatalog, refreshPlannerStatistics } from '../products/catalog-generator';
 import { createTenant } from '../tenancy/tenancy.service';
 import { queryRows, type Database, type TenantTx } from './client';
+import { seedDemoContacts } from './demo-contacts';
 import { CATEGORY_SEPARATOR, DEMO_CATEGORIES, DEMO_PACK_UNITS, DEMO_PRODUCTS, WESTLANDS_BRANCH } from './demo-catalog';
 import { brands, locations, productBarcodes, productCategories, products, productVariants, units } from './schema/index';
 
@@ -69,7 +70,10 @@ export async function seedDatabase(deps: AppDependencies) {
   }
   await setDemoSubscriptions(deps, tenantIds);
   const demo = tenantIds.get('demo');
-  if (demo) await seedDemoCatalog(database, demo, userIds.get('owner@demo.test') ?? null);
+  if (demo) {
+    await seedDemoCatalog(database, demo, userIds.get('owner@demo.test') ?? null);
+    await database.withTenant(demo, (tx) => seedDemoContacts(tx, demo, userIds.get('owner@demo.test') ?? null));
+  }
   const kiosk = tenantIds.get('kiosk');
   if (kiosk) {
     await database.withTenant(kiosk, async (tx) =>
