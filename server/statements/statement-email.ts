@@ -23,7 +23,7 @@ export function statementEmail(i18n: I18n, statement: Statement, input: { to: st
   const title = statementTitle(i18n, statement.side);
   const subject = i18n._({ id: 'statement.email.subject', message: '{title} from {shop}, {from} to {to}', values: { title, shop: statement.shop.name, from, to } });
   const paragraphs = [
-    i18n._({ id: 'statement.email.greeting', message: 'Hello {name},', values: { name: statement.contact.name } }),
+    i18n._({ id: 'statement.email.dear', message: 'Dear {name},', values: { name: statement.contact.name } }),
     i18n._({
       id: 'statement.email.body',
       message: 'Your statement from {shop} for {from} to {to} is attached as a PDF.',

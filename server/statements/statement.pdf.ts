@@ -175,15 +175,14 @@ export async function renderStatementPdf(statement: Statement, i18n: I18n): Prom
 
   // Entries
   tableHeader();
-  row(['', i18n._({ id: 'statement.opening', message: 'Opening balance' }), '', '', '', money(statement.openingBalanceMinor)], bold);
+  row(['', kindLabel(i18n, 'opening', statement.side), '', '', '', money(statement.openingBalanceMinor)], bold);
   for (const entry of statement.entries) {
     ensureRoom(1);
-    const reference = [entry.number, entry.reference].filter(Boolean).join(' · ');
-    const description = entry.note ? `${kindLabel(i18n, entry.kind, statement.side)} — ${entry.note}` : kindLabel(i18n, entry.kind, statement.side);
+    const description = [kindLabel(i18n, entry.kind, statement.side), entry.reference].filter(Boolean).join(' · ') + (entry.note ? ` — ${entry.note}` : '');
     row([
       date(entry.date),
       description,
-      reference,
+      entry.number ?? '',
       entry.amountMinor > 0 ? money(entry.amountMinor) : '',
       entry.amountMinor < 0 ? money(-entry.amountMinor) : '',
       money(entry.balanceMinor),

@@ -187,7 +187,7 @@ describe('POST /api/contacts/:id/statement/email', () => {
     expect(response.json()).toEqual({ sentTo: 'wanjiru@example.test', language: 'en', fileName: 'statement-wanjiru-kamau-2024-10-01-2024-10-31.pdf' });
     const [message] = await listOutbox(testApp.database, { to: 'wanjiru@example.test' });
     expect(message).toMatchObject({ kind: 'account_statement', subject: `Statement of account from ${shop.tenant.name}, 1 Oct 2024 to 31 Oct 2024` });
-    expect(message!.text).toContain('Hello Wanjiru Kamau,');
+    expect(message!.text).toContain('Dear Wanjiru Kamau,');
     expect(message!.text).toContain('Closing balance on 31 Oct 2024: KES 2,300.00');
     const [attachment, ...more] = await outboxAttachments(testApp.database, message!.id);
     expect(more).toEqual([]);
