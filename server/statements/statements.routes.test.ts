@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../tests/support/catalog-shop';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { postAccountEntry, postOpeningBalance } from '../accounts/account-ledger';
+import { businessSettings } from '../db/schema/settings';
 import { listOutbox, outboxAttachments } from '../email/email.service';
 import { addContact, download, makeKenyanShop, readPdf } from './statements-test-kit';
 
@@ -203,6 +204,26 @@ describe('POST /api/contacts/:id/statement/email', () => {
     expect((await listOutbox(testApp.database, { to: 'accounts@kamau.example' }))[0]?.kind).toBe('account_statement');
     const cashier = await shop.call('POST', `/api/contacts/${wanjiru}/statement/email`, { as: 'cashier', body: { from: '2024-10-01', to: '2024-10-31' } });
     expect(cashier.status).toBe(403);
+  });
+
+  it('writes in the language asked for, else the shop’s default language (Kiswahili here)', async () => {
+    const asked = await shop.call('POST', `/api/contacts/${wanjiru}/statement/email`, { body: { email: 'kiswahili@kamau.example', language: 'sw', from: '2024-10-01', to: '2024-10-31' } });
+    expect(asked.json().language).toBe('sw');
+    const [message] = await listOutbox(testApp.database, { to: 'kiswahili@kamau.example' });
+    expect(message!.subject).toBe(`Taarifa ya akaunti kutoka ${shop.tenant.name}, 1 Okt 2024 hadi 31 Okt 2024`);
+    expect(message!.text).toContain('Mpendwa Wanjiru Kamau,');
+    const { text } = readPdf((await outboxAttachments(testApp.database, message!.id))[0]!.content);
+    expect(text).toMatch(/Salio la kuanzia\s+KES 1,000\.00/);
+    expect(text).toMatch(/Salio la kufunga\s+KES 2,300\.00/);
+    expect(text).toContain('Mauzo ya mkopo');
+
+    await testApp.database.withTenant(shop.tenant.id, (tx) => tx.update(businessSettings).set({ defaultLanguage: 'sw' }));
+    try {
+      const byShop = await shop.call('POST', `/api/contacts/${wanjiru}/statement/email`, { body: { email: 'duka@kamau.example', from: '2024-10-01', to: '2024-10-31' } });
+      expect(byShop.json().language).toBe('sw');
+    } finally {
+      await testApp.database.withTenant(shop.tenant.id, (tx) => tx.update(businessSettings).set({ defaultLanguage: null }));
+    }
   });
 
   it('refuses bad input with field messages and sends nothing', async () => {
