@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatPaymentNumber, type AccountEntryKind, type AccountSide, type CreditLimitPolicy } from '../../core/accounts/accounts.schemas';
+import { fillMessage } from '../../core/i18n/message.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 import { queryRows, type TenantTx } from '../db/client';
 import { accountEntries, contacts } from '../db/schema/contacts';
@@ -230,7 +231,7 @@ function translateWriteError(error: unknown): unknown {
 
 const mpesaCodeUsed = (number?: string | null) => {
   const message = number
-    ? `This M-Pesa code was already used for ${number}`
+    ? fillMessage(/*i18n*/ 'This M-Pesa code was already used for {number}', { number })
     : /*i18n*/ 'This M-Pesa code was already used for another payment';
   return new HttpError('conflict', message, { reference: [message] });
 };
@@ -263,7 +264,7 @@ async function checkPickedAllocations(tx: TenantTx, input: AccountEntryInput, pi
     } else if (available === 0) {
       fields[`allocations.${index}.entryId`] = [/*i18n*/ 'This charge is already paid'];
     } else if (item.amountMinor > available) {
-      const message = `Only ${formatMinorUnits(available, '').trim()} is still open on this charge`;
+      const message = fillMessage(/*i18n*/ 'Only {amount} is still open on this charge', { amount: formatMinorUnits(available, '').trim() });
       fields[`allocations.${index}.amountMinor`] = [message];
     }
     seen.add(item.entryId);
@@ -404,8 +405,12 @@ function creditLimitExceeded(holder: AccountHolder, after: number, currency: { s
   const money = (minor: number) => formatMinorUnits(minor, currency.symbol, currency.decimals);
   const message =
     holder.creditLimitMinor === 0
-      ? `${holder.name} buys for cash only (no credit limit): this would leave ${money(after)} owing`
-      : `This would take ${holder.name} to ${money(after)} owing, past the credit limit of ${money(holder.creditLimitMinor)}`;
+      ? fillMessage(/*i18n*/ '{name} buys for cash only (no credit limit): this would leave {amount} owing', { name: holder.name, amount: money(after) })
+      : fillMessage(/*i18n*/ 'This would take {name} to {amount} owing, past the credit limit of {limit}', {
+          name: holder.name,
+          amount: money(after),
+          limit: money(holder.creditLimitMinor),
+        });
   return new HttpError('credit_limit_exceeded', message, { amountMinor: [message] });
 }
 
@@ -527,7 +532,7 @@ export async function postWriteOff(
   const openDebt = Number(open?.total ?? 0);
   if (Math.abs(input.amountMinor) > openDebt) {
     const currency = await currencyOf(tx);
-    const message = `Only ${formatMinorUnits(openDebt, currency.symbol, currency.decimals)} is owed: a write-off cannot be more`;
+    const message = fillMessage(/*i18n*/ 'Only {amount} is owed: a write-off cannot be more', { amount: formatMinorUnits(openDebt, currency.symbol, currency.decimals) });
     throw new HttpError('validation_failed', message, { amountMinor: [message] });
   }
   return appendEntry(tx, {
