@@ -1,11 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { agingBuckets, type AgingOpenItem } from '../../core/accounts/aging.rules';
 import { presetPeriod, type StatementPeriod } from '../../core/statements/statement.rules';
 import { STATEMENT_SIDES, type Statement, type StatementEntryKind, type StatementQuery, type StatementSide } from '../../core/statements/statement.schemas';
 import { queryRows, type Database, type TenantTx } from '../db/client';
-import { contactAccounts, contacts } from '../db/schema/contacts';
-import { businessSettings } from '../db/schema/settings';
-import { tenants } from '../db/schema/tenancy';
 import { HttpError, notFound } from '../http/errors';
 
 // A contact's account statement (issue 14): for one side (what a customer owes the shop, or what the
@@ -56,56 +53,58 @@ export async function contactStatement(database: Database, tenantId: string, con
   return database.withTenant(tenantId, (tx) => buildStatement(tx, tenantId, contactId, query));
 }
 
-export async function buildStatement(tx: TenantTx, tenantId: string, contactId: string, query: StatementQuery): Promise<Statement> {
-  const [contact] = await tx
-    .select({
-      id: contacts.id,
-      type: contacts.type,
-      name: contacts.name,
-      company: contacts.company,
-      phone: contacts.phone,
-      email: contacts.email,
-      kraPin: contacts.kraPin,
-      address: contacts.address,
-    })
-    .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
-  if (!contact) throw notFound(/*i18n*/ 'Contact not found');
-  const type = contact.type as ContactType;
+interface HeaderRow {
+  id: string;
+  type: ContactType;
+  name: string;
+  company: string | null;
+  phone: string | null;
+  email: string | null;
+  kra_pin: string | null;
+  address: string | null;
+  account_sides: StatementSide[] | string | null;
+  shop_name: string | null;
+  shop_kra_pin: string | null;
+  currency_code: string | null;
+  currency_decimals: number | null;
+  time_zone: string | null;
+  now: string | Date;
+}
 
-  const accountSides = await tx
-    .select({ side: contactAccounts.side })
-    .from(contactAccounts)
-    .where(and(eq(contactAccounts.tenantId, tenantId), eq(contactAccounts.contactId, contactId)));
+/** Postgres text[] as node-postgres or PGlite hand it over (an array, or its '{a,b}' text). */
+const textArray = (value: string[] | string | null): string[] =>
+  Array.isArray(value) ? value : value ? value.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : [];
+
+/** Today's date in a time zone, as YYYY-MM-DD. */
+const dateIn = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+
+/** Three round trips: the header (contact, its accounts, shop, settings, clock), opening + entries, open items. */
+export async function buildStatement(tx: TenantTx, tenantId: string, contactId: string, query: StatementQuery): Promise<Statement> {
+  const [header] = await queryRows<HeaderRow>(
+    tx,
+    sql`select c.id, c.type, c.name, c.company, c.phone, c.email, c.kra_pin, c.address,
+          array(select a.side from contact_accounts a where a.tenant_id = c.tenant_id and a.contact_id = c.id) as account_sides,
+          (select t.name from tenants t where t.id = c.tenant_id) as shop_name,
+          s.kra_pin as shop_kra_pin, s.currency_code, s.currency_decimals, s.time_zone, now() as now
+        from contacts c
+        left join business_settings s on s.tenant_id = c.tenant_id
+        where c.tenant_id = ${tenantId} and c.id = ${contactId}
+        limit 1`,
+  );
+  if (!header) throw notFound(/*i18n*/ 'Contact not found');
+  const type = header.type;
+  const accountSides = textArray(header.account_sides);
   const own = sidesOfType(type);
-  const sides = STATEMENT_SIDES.filter((side) => own.includes(side) || accountSides.some((row) => row.side === side));
+  const sides = STATEMENT_SIDES.filter((side) => own.includes(side) || accountSides.includes(side));
   const side = query.side ?? sides[0] ?? 'receivable';
   if (!sides.includes(side)) {
     throw new HttpError('validation_failed', /*i18n*/ 'Some fields are invalid', {
       side: [side === 'payable' ? /*i18n*/ 'This contact has no supplier account' : /*i18n*/ 'This contact has no customer account'],
     });
   }
-
-  const [shopRow] = await tx
-    .select({ name: tenants.name })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  const [settings] = await tx
-    .select({
-      kraPin: businessSettings.kraPin,
-      currencyCode: businessSettings.currencyCode,
-      currencyDecimals: businessSettings.currencyDecimals,
-      timeZone: businessSettings.timeZone,
-    })
-    .from(businessSettings)
-    .limit(1);
-  const timeZone = settings?.timeZone || DEFAULT_TIME_ZONE;
-
-  const [clock] = await queryRows<{ today: string; now: string | Date }>(
-    tx,
-    sql`select to_char(now() at time zone ${timeZone}, 'YYYY-MM-DD') as today, now() as now`,
-  );
-  const today = clock!.today;
+  const timeZone = header.time_zone || DEFAULT_TIME_ZONE;
+  const now = header.now instanceof Date ? header.now : new Date(header.now);
+  const today = dateIn(now, timeZone);
   const period: StatementPeriod = query.from && query.to ? { from: query.from, to: query.to } : defaultPeriod(query, today);
   if (period.from > period.to) {
     throw new HttpError('validation_failed', /*i18n*/ 'Some fields are invalid', { to: [/*i18n*/ 'The end date must not be before the start date'] });
@@ -119,56 +118,59 @@ export async function buildStatement(tx: TenantTx, tenantId: string, contactId: 
   const endAt = sql`(((${period.to}::date) + 1)::timestamp at time zone ${timeZone})`;
   const account = sql`tenant_id = ${tenantId} and contact_id = ${contactId} and side = ${side}`;
 
-  const [opening] = await queryRows<{ opening: string | number }>(
+  // The opening balance (one aggregate) and the period's entries with their running sum (a window
+  // over the same index range); a period without entries still answers one row, for the opening.
+  const rows = await queryRows<EntryRow & { opening: string | number }>(
     tx,
-    sql`select coalesce(sum(amount_minor), 0)::bigint as opening from account_entries where ${account} and occurred_at < ${startAt}`,
+    sql`select o.opening, e.*
+        from (select coalesce(sum(amount_minor), 0)::bigint as opening from account_entries where ${account} and occurred_at < ${startAt}) o
+        left join lateral (
+          select id, kind, amount_minor, number, reference, method, due_date::text as due_date, note, occurred_at,
+                 to_char(occurred_at at time zone ${timeZone}, 'YYYY-MM-DD') as local_date,
+                 sum(amount_minor) over (order by occurred_at, id rows between unbounded preceding and current row) as running_minor
+          from account_entries
+          where ${account} and occurred_at >= ${startAt} and occurred_at < ${endAt}
+        ) e on true
+        order by e.occurred_at, e.id`,
   );
-  const openingBalanceMinor = Number(opening?.opening ?? 0);
-
-  const rows = await queryRows<EntryRow>(
-    tx,
-    sql`select id, kind, amount_minor, number, reference, method, due_date::text as due_date, note, occurred_at,
-          to_char(occurred_at at time zone ${timeZone}, 'YYYY-MM-DD') as local_date,
-          sum(amount_minor) over (order by occurred_at, id rows between unbounded preceding and current row) as running_minor
-        from account_entries
-        where ${account} and occurred_at >= ${startAt} and occurred_at < ${endAt}
-        order by occurred_at, id`,
-  );
+  const openingBalanceMinor = Number(rows[0]?.opening ?? 0);
   let totalDebitsMinor = 0;
   let totalCreditsMinor = 0;
-  const entries = rows.map((row) => {
-    const amountMinor = Number(row.amount_minor);
-    if (amountMinor > 0) totalDebitsMinor += amountMinor;
-    else totalCreditsMinor += amountMinor;
-    return {
-      id: row.id,
-      date: row.local_date,
-      occurredAt: toIso(row.occurred_at),
-      kind: row.kind as StatementEntryKind,
-      number: row.number,
-      reference: row.reference,
-      method: row.method,
-      dueDate: row.due_date,
-      note: row.note,
-      amountMinor,
-      balanceMinor: openingBalanceMinor + Number(row.running_minor),
-    };
-  });
+  const entries = rows
+    .filter((row) => row.id !== null)
+    .map((row) => {
+      const amountMinor = Number(row.amount_minor);
+      if (amountMinor > 0) totalDebitsMinor += amountMinor;
+      else totalCreditsMinor += amountMinor;
+      return {
+        id: row.id,
+        date: row.local_date,
+        occurredAt: toIso(row.occurred_at),
+        kind: row.kind as StatementEntryKind,
+        number: row.number,
+        reference: row.reference,
+        method: row.method,
+        dueDate: row.due_date,
+        note: row.note,
+        amountMinor,
+        balanceMinor: openingBalanceMinor + Number(row.running_minor),
+      };
+    });
   const closingBalanceMinor = openingBalanceMinor + totalDebitsMinor + totalCreditsMinor;
 
   const openItems = await openItemsAt(tx, account, endAt, period.to === today);
-  const debits: AgingOpenItem[] = openItems.filter((item) => item.direction === 'debit' && item.openMinor > 0);
+  const debits: AgingOpenItem[] = openItems.filter((item) => item.direction === 'debit');
   const unappliedCreditsMinor = openItems.filter((item) => item.direction === 'credit').reduce((sum, item) => sum + item.openMinor, 0);
 
   return {
     shop: {
-      name: shopRow?.name ?? '',
-      kraPin: settings?.kraPin ?? null,
-      currencyCode: settings?.currencyCode ?? 'KES',
-      currencyDecimals: settings?.currencyDecimals ?? 2,
+      name: header.shop_name ?? '',
+      kraPin: header.shop_kra_pin ?? null,
+      currencyCode: header.currency_code ?? 'KES',
+      currencyDecimals: header.currency_decimals ?? 2,
       timeZone,
     },
-    contact: { ...contact, type },
+    contact: { id: header.id, type, name: header.name, company: header.company, phone: header.phone, email: header.email, kraPin: header.kra_pin, address: header.address },
     side,
     sides,
     from: period.from,
@@ -181,7 +183,7 @@ export async function buildStatement(tx: TenantTx, tenantId: string, contactId: 
     closingBalanceMinor,
     aging: agingBuckets(debits, period.to),
     unappliedCreditsMinor,
-    generatedAt: toIso(clock!.now),
+    generatedAt: now.toISOString(),
   };
 }
 
