@@ -84,6 +84,7 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'POST /api/contacts/{id}/adjustments': { amountMinor: 1_000, reason: 'Delivery fee', note: 'Not billed' },
   'POST /api/contacts/{id}/write-offs': { amountMinor: 1_000, reason: 'Moved away', note: 'Unreachable' },
   'PUT /api/accounts/settings': { creditLimitPolicy: 'warn' },
+  'POST /api/contacts/{id}/statement/email': { email: 'wanjiru@example.test', from: '2024-10-01', to: '2024-10-31', language: 'sw' },
   'PUT /api/loyalty/settings': { isEnabled: true, earnRateBps: 100, pointValueMinor: 100, minRedeemPoints: 0, expiryMonths: 12 },
   'POST /api/contacts/{id}/loyalty/adjustments': { points: 50, reason: 'Welcome bonus' },
   'POST /api/contacts': {
