@@ -23,7 +23,7 @@ const toSignIn = <Navigate to="/auth" replace />;
 // Their texts are in the auth catalog, which every page has.
 const authScreens = lazyArea([], () => import('../auth/auth-screens'));
 const adminScreens = lazyArea(['admin', 'billing'], () => import('../admin/admin-screens'));
-const settingsScreens = lazyArea(['settings', 'billing', 'inventory'], () => import('../settings/settings-screens'));
+const settingsScreens = lazyArea(['settings', 'billing', 'inventory', 'accounts', 'loyalty'], () => import('../settings/settings-screens'));
 const profileScreens = lazyArea(['profile'], () => import('../profile/profile-screens'));
 const superAdminScreens = lazyArea(['superadmin'], () => import('../superadmin/superadmin-screens'));
 const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'));

@@ -11,8 +11,10 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { BusinessSettingsTab } from './business-settings-tab';
 import { FeaturesTab } from './features-tab';
 import { InventorySettingsTab } from '../inventory/inventory-settings-tab';
+import { CreditSettingsSection } from '../accounts/credit-settings-section';
+import { LoyaltySettingsSection } from '../loyalty/loyalty-settings-section';
 
-const TABS = ['business', 'inventory', 'billing', 'features'] as const;
+const TABS = ['business', 'inventory', 'customers', 'billing', 'features'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -43,12 +45,15 @@ export function SettingsPage() {
         <Trans>Settings</Trans>
       </h1>
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
-        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-4' : 'min-[420px]:grid-cols-3')}>
+        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-5' : 'min-[420px]:grid-cols-4')}>
           <TabsTrigger value="business">
             <Trans>Business</Trans>
           </TabsTrigger>
           <TabsTrigger value="inventory">
             <Trans>Inventory</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="customers">
+            <Trans>Customers</Trans>
           </TabsTrigger>
           {/* Billing is the owner's: nobody else is led to a tab that says so (issue 10 item 6). */}
           {isAdmin && (
@@ -65,6 +70,10 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="inventory">
           <InventorySettingsTab canEdit={isAdmin} />
+        </TabsContent>
+        <TabsContent value="customers" className="grid gap-6">
+          <CreditSettingsSection />
+          <LoyaltySettingsSection canEdit={isAdmin} />
         </TabsContent>
         <TabsContent value="billing">
           {isAdmin ? (
