@@ -66,10 +66,18 @@ describe('statements', () => {
     // The PDF of the same period.
     const href = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
     expect(href).toContain(`from=${nairobiDate(120)}`);
-    const response = await page.request.get(appUrl(href!, DEMO));
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('application/pdf');
-    const text = pdfText(await response.body());
+    // Fetched by the page (its session cookie; Node cannot resolve demo.localhost).
+    const response = await page.evaluate(async (path) => {
+      const reply = await fetch(path);
+      const bytes = new Uint8Array(await reply.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return { status: reply.status, contentType: reply.headers.get('content-type'), disposition: reply.headers.get('content-disposition'), base64: btoa(binary) };
+    }, href!);
+    expect(response.status).toBe(200);
+    expect(response.contentType).toBe('application/pdf');
+    expect(response.disposition).toMatch(/^attachment; filename="statement-hassan-abdi-noor-.*\.pdf"$/);
+    const text = pdfText(Buffer.from(response.base64, 'base64'));
     expect(text).toContain(CUSTOMER);
     expect(text).toMatch(/Credit sale\s+KES 9,800\.00\s+KES 9,800\.00/);
     expect(text).toMatch(/Closing balance\s+KES 9,800\.00/);
