@@ -112,7 +112,10 @@ const contactFields = {
   address: optionalText(300),
   notes: optionalText(2000),
   tags: tagsSchema,
-  customerGroupId: z.uuid({ message: /*i18n*/ 'Choose a customer group' }).nullish().transform((value) => value ?? null),
+  customerGroupId: z
+    .union([z.literal(''), z.uuid({ message: /*i18n*/ 'Choose a customer group' })])
+    .nullish()
+    .transform((value) => value || null),
   creditLimitMinor: moneyMinorSchema,
   customerPaymentTermsDays: termsDaysSchema,
   supplierPaymentTermsDays: termsDaysSchema,

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { createTestProduct } from '../../tests/support/catalog-factories';
 import { createTestShop, type TestShop } from '../../tests/support/catalog-shop';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { queryRows } from '../db/client';
 import { contactCounts, newKey, subscribeToBasicDefaults } from './contacts-test-kit';
 
 let testApp: TestApp;
@@ -49,9 +51,9 @@ describe('contacts', () => {
     expect(both.status).toBe(201);
     expect(both.json().balances).toMatchObject({ receivableMinor: 150_000, payableMinor: 2_000_000 });
     const entries = await testApp.database.withTenant(shop.tenant.id, (tx) =>
-      tx.execute(`select side, kind, amount_minor::int as amount from account_entries where contact_id = '${both.json().id}' order by side`),
+      queryRows(tx, sql`select side, kind, amount_minor::int as amount from account_entries where contact_id = ${both.json().id} order by side`),
     );
-    expect(entries.rows).toEqual([
+    expect(entries).toEqual([
       { side: 'payable', kind: 'opening', amount: 2_000_000 },
       { side: 'receivable', kind: 'opening', amount: 150_000 },
     ]);
