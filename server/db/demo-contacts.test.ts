@@ -77,7 +77,7 @@ describe('demo contacts', () => {
 
   it('gives cash customers loyalty points at 1 point per KES 100', async () => {
     const [row] = await query<{ points: number; holders: number }>(sql`select sum(points)::int as points, count(*)::int as holders from loyalty_balances where points > 0`);
-    const expected = DEMO_CUSTOMERS.reduce((sum, customer) => sum + (customer.spentKes ?? []).reduce((s, kes) => s + Math.floor(kes / 100), 0), 0);
+    const expected = DEMO_CUSTOMERS.reduce((sum, customer) => sum + Math.floor((customer.spentKes ?? []).reduce((s, kes) => s + kes, 0) / 100), 0);
     expect(row!.points).toBe(expected);
     expect(row!.holders).toBeGreaterThan(15);
   });
