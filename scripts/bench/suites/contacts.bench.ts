@@ -88,7 +88,7 @@ function insertContacts(tx: TenantTx, tenantId: string, from: number, count: num
   return tx.execute(sql`
     insert into contacts (tenant_id, type, name, phone, email, company, tags, customer_payment_terms_days, supplier_payment_terms_days)
     select ${tenantId}, case when i % 20 = 0 then 'supplier' when i % 97 = 0 then 'both' else 'customer' end,
-           f.names[1 + (i * 7919) % ${FIRST_NAMES.length}] || ' ' || s.names[1 + (i * 104729 / 7) % ${SURNAMES.length}],
+           f.names[1 + ((i::bigint * 7919) % ${FIRST_NAMES.length})::int] || ' ' || s.names[1 + ((i::bigint * 104729 / 7) % ${SURNAMES.length})::int],
            ${phonePrefix} || lpad(i::text, 8, '0'),
            case when i % 4 = 0 then 'contact' || i || '@example.com' end,
            case when i % 20 = 0 then s.names[1 + i % ${SURNAMES.length}] || ' Distributors ' || i end,
