@@ -22,6 +22,7 @@ import { Label } from '../components/ui/label';
 import { DataTable } from '../inventory/data-table';
 import { EmptyState, FilterSelect, LoadError, Pagination, TableSkeleton, useDebouncedValue } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { ContactExportButton } from './import/contact-export-button';
 import { IconInput } from '../products/icon-input';
 import { formatMoney } from '../products/product-format';
 import { useCurrencySymbol } from '../products/products.api';
@@ -197,6 +198,9 @@ export function ContactListPage() {
           ))}
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <ContactExportButton
+            filters={{ q: state.q, type: state.type, groupId: state.groupId, tag: state.tag, balance: state.balance, archived: state.archived, sort: state.sort, dir: state.dir }}
+          />
           <Button asChild>
             <Link to="/admin/customers/new">
               <PlusIcon aria-hidden />
