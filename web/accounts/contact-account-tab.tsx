@@ -147,12 +147,8 @@ function AccountSideView({ contactId, contactName, side }: { contactId: string; 
   ];
 
   const balanceText = money(data.balanceMinor);
-  const cards = [
-    { label: owes ? t`Owes you` : t`You owe`, value: data.balanceMinor < 0 ? money(0) : balanceText, tone: data.balanceMinor > 0 ? 'font-semibold' : '' },
-    { label: t`Overdue`, value: money(data.overdueMinor), tone: data.overdueMinor > 0 ? 'text-destructive' : '' },
-    { label: owes ? t`Deposit` : t`Paid in advance`, value: money(data.depositMinor), tone: '' },
-    ...(owes ? [{ label: t`Credit limit`, value: data.creditLimitMinor === 0 ? t`Cash only` : money(data.creditLimitMinor), tone: '' }] : []),
-  ];
+  const termsDays = data.paymentTermsDays;
+  const limitText = data.creditLimitMinor === 0 ? t`cash only` : money(data.creditLimitMinor);
   const openDialog = (kind: EntryDialogKind) => {
     setDialogRound((round) => round + 1);
     setDialog(kind);
@@ -164,14 +160,9 @@ function AccountSideView({ contactId, contactName, side }: { contactId: string; 
 
   return (
     <div className="grid min-w-0 gap-4">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {cards.map((card) => (
-          <div key={card.label} className="rounded-xl border bg-card p-3">
-            <dt className="text-xs text-muted-foreground">{card.label}</dt>
-            <dd className={cn('text-lg tabular-nums', card.tone)}>{card.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <p className="text-sm text-muted-foreground">
+        {owes ? <Trans>Balance {balanceText} · terms {termsDays} days · credit limit {limitText}</Trans> : <Trans>Balance {balanceText} · terms {termsDays} days</Trans>}
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setPaying(true)}>
           <Trans>Record payment</Trans>
@@ -191,12 +182,9 @@ function AccountSideView({ contactId, contactName, side }: { contactId: string; 
             <Trans>Write off</Trans>
           </Button>
         )}
-        <Link to={`/admin/customers/${encodeURIComponent(contactId)}/statement`} className="inline-flex items-center px-2 text-sm text-primary underline-offset-4 hover:underline">
-          <Trans>Statement</Trans>
-        </Link>
       </div>
       {result && (
-        <div role="status" className="grid gap-2 rounded-xl border border-emerald-600/40 bg-emerald-50 p-3 text-sm dark:bg-emerald-950/30">
+        <div role="status" aria-label={t`What was recorded`} className="grid gap-2 rounded-xl border border-emerald-600/40 bg-emerald-50 p-3 text-sm dark:bg-emerald-950/30">
           <p className="flex items-center gap-2 font-medium">
             <CheckCircle2Icon aria-hidden className="size-4 text-emerald-700" />
             {result.entry.kind === 'payment' ? <Trans>Payment {resultNumber} of {resultAmount} recorded.</Trans> : <Trans>Recorded: {resultAmount}.</Trans>}
