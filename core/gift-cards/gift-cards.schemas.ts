@@ -146,3 +146,27 @@ export const giftCardBalanceSchema = z.object({
   isExpired: z.boolean(),
 });
 export type GiftCardBalance = z.infer<typeof giftCardBalanceSchema>;
+
+/**
+ * The issue dialog's fields as typed (amount in the currency's major unit, "1,500" or "1500.50";
+ * an empty date for no expiry), turned into the API's body. The server checks the rest (the
+ * customer exists, the date is after today in the shop's time zone).
+ */
+export const giftCardIssueFormSchema = z
+  .object({
+    amount: z.string().trim().min(1, { message: /*i18n*/ 'Enter the value of the card' }),
+    contactId: z.string(),
+    expiresOn: z.string().trim(),
+  })
+  .transform((values, context) => {
+    const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(values.amount.replace(/,/g, ''));
+    const amountMinor = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
+    if (amountMinor === null) context.addIssue({ code: 'custom', path: ['amount'], message: /*i18n*/ 'Enter an amount such as 1500 or 1500.50' });
+    else if (amountMinor <= 0) context.addIssue({ code: 'custom', path: ['amount'], message: /*i18n*/ 'The amount must be more than zero' });
+    else if (amountMinor > MAX_GIFT_CARD_MINOR) context.addIssue({ code: 'custom', path: ['amount'], message: /*i18n*/ 'This amount is too large' });
+    if (values.expiresOn !== '' && !isCalendarDay(values.expiresOn)) {
+      context.addIssue({ code: 'custom', path: ['expiresOn'], message: /*i18n*/ 'Enter a date as YYYY-MM-DD' });
+    }
+    return { amountMinor: amountMinor ?? 0, contactId: values.contactId || null, expiresOn: values.expiresOn || null };
+  });
+export type GiftCardIssueFormValues = z.input<typeof giftCardIssueFormSchema>;

@@ -64,12 +64,6 @@ function toCard(row: CardListRow, names: Map<string, string>): GiftCard {
   };
 }
 
-async function readCards(database: Database, tx: TenantTx, where: SQL): Promise<GiftCard[]> {
-  const rows = await queryRows<CardListRow>(tx, sql`select ${listColumns} from ${listFrom} where ${where}`);
-  const names = await readUserNames(database, rows.map((row) => row.user_id));
-  return rows.map((row) => toCard(row, names));
-}
-
 const SORT_COLUMNS: Record<ListQuery['sort'], SQL> = {
   createdAt: sql`c.created_at`,
   balance: sql`c.balance_minor`,
@@ -108,7 +102,7 @@ export async function listGiftCards(database: Database, tenantId: string, query:
 /** One card with its ledger, oldest entry first (404 for another shop's card). */
 export async function getGiftCard(database: Database, tenantId: string, giftCardId: string): Promise<GiftCardDetail> {
   const { card, entries } = await database.withTenant(tenantId, async (tx) => {
-    const [found] = await readCards(database, tx, sql`c.id = ${giftCardId}`);
+    const [found] = await queryRows<CardListRow>(tx, sql`select ${listColumns} from ${listFrom} where c.id = ${giftCardId}`);
     if (!found) throw notFound(/*i18n*/ 'Gift card not found');
     const rows = await queryRows<{
       id: string;
@@ -127,9 +121,10 @@ export async function getGiftCard(database: Database, tenantId: string, giftCard
     );
     return { card: found, entries: rows };
   });
-  const names = await readUserNames(database, entries.map((entry) => entry.user_id));
+  // Users are platform rows, read after the tenant transaction (PGlite has one connection).
+  const names = await readUserNames(database, [card.user_id, ...entries.map((entry) => entry.user_id)]);
   return {
-    ...card,
+    ...toCard(card, names),
     entries: entries.map((entry) => ({
       id: entry.id,
       kind: entry.kind,

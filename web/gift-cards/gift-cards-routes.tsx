@@ -1,4 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { lazyArea } from '../i18n/lazy-area';
 
-// Placeholder until the issue-14 helper who owns this file fills it in.
-export const giftCardRoutes: RouteObject[] = [];
+const giftCardScreens = lazyArea(['contacts', 'accounts', 'statements', 'loyalty', 'gift-cards'], () => import('./gift-cards-screens'));
+
+/** /admin/customers/gift-cards/*: the list (issue, check balance), a card, its printable card. */
+export const giftCardRoutes: RouteObject[] = [
+  { path: 'gift-cards', lazy: giftCardScreens('GiftCardListPage') },
+  { path: 'gift-cards/:giftCardId', lazy: giftCardScreens('GiftCardDetailPage') },
+  { path: 'gift-cards/:giftCardId/print', lazy: giftCardScreens('GiftCardPrintPage') },
+];
