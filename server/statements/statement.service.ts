@@ -187,16 +187,21 @@ interface OpenItemAt extends AgingOpenItem {
   direction: 'debit' | 'credit';
 }
 
-/** What was open of each item at endAt: the items as they stand when the period ends today, else rebuilt from allocations. */
+/**
+ * What was open at endAt, summed per direction and due date (all aging needs, and few rows however
+ * many items): the items as they stand when the period ends today, else rebuilt from allocations.
+ */
 async function openItemsAt(tx: TenantTx, account: ReturnType<typeof sql>, endAt: ReturnType<typeof sql>, endsToday: boolean): Promise<OpenItemAt[]> {
   const rows = endsToday
     ? await queryRows<{ direction: 'debit' | 'credit'; due_date: string | null; open_minor: string | number }>(
         tx,
-        sql`select direction, due_date::text as due_date, open_minor from account_open_items where ${account} and open_minor > 0`,
+        sql`select direction, due_date::text as due_date, sum(open_minor)::bigint as open_minor from account_open_items
+            where ${account} and open_minor > 0 group by direction, due_date`,
       )
     : await queryRows<{ direction: 'debit' | 'credit'; due_date: string | null; open_minor: string | number }>(
         tx,
-        sql`select oi.direction, oi.due_date::text as due_date,
+        sql`select direction, due_date, sum(open_minor)::bigint as open_minor from (
+          select oi.direction, oi.due_date::text as due_date,
               oi.amount_minor - coalesce(case when oi.direction = 'debit'
                 then (select sum(a.amount_minor) from account_allocations a
                       join account_open_items c on c.tenant_id = a.tenant_id and c.entry_id = a.credit_entry_id
@@ -206,7 +211,8 @@ async function openItemsAt(tx: TenantTx, account: ReturnType<typeof sql>, endAt:
                       where a.tenant_id = oi.tenant_id and a.credit_entry_id = oi.entry_id and d.occurred_at < ${endAt})
               end, 0) as open_minor
             from account_open_items oi
-            where ${account} and oi.occurred_at < ${endAt}`,
+            where ${account} and oi.occurred_at < ${endAt}
+        ) rebuilt where open_minor > 0 group by direction, due_date`,
       );
   return rows
     .map((row) => ({ direction: row.direction, dueDate: row.due_date, openMinor: Number(row.open_minor) }))

@@ -250,7 +250,8 @@ const STATEMENT_PRINT_STYLES = `
 @media print {
   @page { size: A4; margin: 14mm 12mm; }
   body > :not(.statement-print-root) { display: none !important; }
-  .statement-print-root { display: block; font-size: 10pt; }
+  .statement-print-root { display: block; font-size: 10pt; color-scheme: light; }
+  .statement-print-root * { color: #000 !important; background-color: transparent !important; }
   .statement-print-root thead { display: table-header-group; }
   .statement-print-root tr { break-inside: avoid; }
 }
