@@ -87,6 +87,9 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'POST /api/contacts/{id}/statement/email': { email: 'wanjiru@example.test', from: '2024-10-01', to: '2024-10-31', language: 'sw' },
   'PUT /api/loyalty/settings': { isEnabled: true, earnRateBps: 100, pointValueMinor: 100, minRedeemPoints: 0, expiryMonths: 12 },
   'POST /api/contacts/{id}/loyalty/adjustments': { points: 50, reason: 'Welcome bonus' },
+  'POST /api/gift-cards': { amountMinor: 500_000, contactId: null, expiresOn: '2099-12-31' },
+  'POST /api/gift-cards/balance': { code: 'ABCD-EFGH-JKMN-PQRS' },
+  'POST /api/gift-cards/{id}/void': { reason: 'Reported lost' },
   'POST /api/contacts': {
     name: 'Wanjiku Kamau',
     type: 'both',
