@@ -127,6 +127,26 @@ describe('merging contacts', () => {
     expect(await shopTotals()).toEqual(before);
   });
 
+  it('runs alongside payments on the target without a deadlock, every shilling accounted for', async () => {
+    const tenantId = shop.tenant.id;
+    const target = (await shop.call('POST', '/api/contacts', { body: { name: 'Busy Kiosk', openingBalance: { receivableMinor: 80_000 } } })).json();
+    const source = (await shop.call('POST', '/api/contacts', { body: { name: 'Busy Kiosk (old)', openingBalance: { receivableMinor: 20_000 } } })).json();
+    // 80,000 + 20,000 owed, less 8 payments of 1,000 = 92,000 whichever order they commit in.
+    const payments = Array.from({ length: 8 }, () =>
+      testApp.database.withTenant(tenantId, (tx) =>
+        postAccountEntry(tx, { tenantId, contactId: target.id, side: 'receivable', kind: 'payment', amountMinor: -1_000, method: 'cash' }),
+      ),
+    );
+    const [merged] = await Promise.all([shop.call('POST', `/api/contacts/${source.id}/merge`, { body: { intoContactId: target.id } }), ...payments]);
+    expect(merged.status).toBe(200);
+    const after = (await shop.call('GET', `/api/contacts/${target.id}`)).json();
+    expect(after.balances.receivableMinor).toBe(92_000);
+    const [sum] = await testApp.database.withTenant(tenantId, (tx) =>
+      queryRows<{ total: number }>(tx, sql`select sum(amount_minor)::int as total from account_entries where contact_id = ${target.id}`),
+    );
+    expect(sum!.total).toBe(92_000);
+  });
+
   it('refuses merging into itself or into an unknown contact, writing nothing', async () => {
     const contact = (await shop.call('POST', '/api/contacts', { body: { name: 'Lonely' } })).json();
     const before = await contactCounts(testApp, shop);

@@ -150,7 +150,7 @@ export async function updateContact(database: Database, actor: ContactActor, con
       .select({ id: contacts.id, type: contacts.type, creditLimitMinor: contacts.creditLimitMinor, mergedIntoId: contacts.mergedIntoId })
       .from(contacts)
       .where(eq(contacts.id, contactId))
-      .for('update');
+      .for('no key update');
     if (!current) throw notFound(CONTACT_NOT_FOUND);
     if (current.mergedIntoId) throw new HttpError('conflict', /*i18n*/ 'This contact was merged into another one and can no longer be changed');
     checkCashierLimits(actor, { type: input.type, creditLimitMinor: input.creditLimitMinor }, current);
@@ -237,7 +237,9 @@ function mergedFields(target: ContactRecord, source: ContactRecord) {
  * rows are locked in id order (the order every ledger write takes them in, so no deadlock), the
  * source's account entries, open items, loyalty entries and gift cards move to the target, its
  * balances are added to the target's, the target's blank fields are filled from it, and it is
- * archived with merged_into_id. The merge is recorded with the source as it was.
+ * archived with merged_into_id. The merge is recorded with the source as it was. The contact rows
+ * are locked FOR NO KEY UPDATE: a ledger write in flight holds its account row and still needs a
+ * key-share lock on its contact (the entry's foreign key), which FOR UPDATE would deadlock with.
  */
 export async function mergeContacts(database: Database, actor: ContactActor, sourceId: string, targetId: string): Promise<ContactMergeResult> {
   if (sourceId === targetId) {
@@ -250,7 +252,7 @@ export async function mergeContacts(database: Database, actor: ContactActor, sou
       .from(contacts)
       .where(sql`${contacts.id} in (${sourceId}, ${targetId})`)
       .orderBy(contacts.id)
-      .for('update');
+      .for('no key update');
     const source = locked.find((row) => row.id === sourceId);
     const target = locked.find((row) => row.id === targetId);
     if (!source) throw notFound(CONTACT_NOT_FOUND);
