@@ -108,7 +108,7 @@ describe('contacts', () => {
     await till.getByLabel('Search').fill(name);
     await contactsTable(till).getByRole('link', { name, exact: true }).click();
     await till.getByRole('heading', { name, level: 2 }).waitFor();
-    await till.getByRole('link', { name: 'Edit' }).waitFor();
+    await till.getByRole('link', { name: 'Edit', exact: true }).waitFor();
     expect(await till.getByRole('button', { name: 'Merge' }).count()).toBe(0);
     expect(await till.getByRole('navigation', { name: 'Contacts area' }).getByRole('link', { name: /Import/ }).count()).toBe(0);
   });
@@ -125,7 +125,7 @@ describe('contacts', () => {
     expect(lockedTexts[1]).toContain('Import');
     for (const text of lockedTexts) expect(text).toContain('Pro');
     await nav.getByRole('link', { name: 'Groups', exact: true }).click();
-    await page.getByRole('heading', { name: 'Customer groups' }).waitFor();
+    await page.getByRole('heading', { name: 'Customer groups', exact: true }).waitFor();
     const refused = await page.evaluate(async () => (await fetch('/api/gift-cards')).status);
     expect(refused).toBe(402);
   });
