@@ -571,32 +571,3 @@ export async function contactBalances(tx: TenantTx, contactIds: string[]): Promi
   }
   return result;
 }
-
-/**
- * A merge (server/contacts) moves the source contact's accounts into the target's: entries and
- * open items change hands, the balances are added, and the source's account rows go. Both account
- * rows are locked first, in id order, so a merge and a payment cannot deadlock.
- */
-export async function moveAccounts(tx: TenantTx, input: { tenantId: string; fromContactId: string; toContactId: string }): Promise<{ entries: number }> {
-  const sides: AccountSide[] = ['payable', 'receivable'];
-  const ordered = [input.fromContactId, input.toContactId].sort();
-  for (const contactId of ordered) {
-    await queryRows(tx, sql`select 1 from contact_accounts where contact_id = ${contactId} and side in ('receivable', 'payable') order by side for update`);
-  }
-  const [moved] = await queryRows<{ entries: number }>(
-    tx,
-    sql`with entries as (
-          update account_entries set contact_id = ${input.toContactId} where contact_id = ${input.fromContactId} returning id
-        )
-        select count(*)::int as entries from entries`,
-  );
-  await tx.execute(sql`update account_open_items set contact_id = ${input.toContactId} where contact_id = ${input.fromContactId}`);
-  for (const side of sides) {
-    await tx.execute(sql`
-      with source as (delete from contact_accounts where contact_id = ${input.fromContactId} and side = ${side} returning balance_minor)
-      insert into contact_accounts (tenant_id, contact_id, side, balance_minor)
-      select ${input.tenantId}, ${input.toContactId}, ${side}, balance_minor from source
-      on conflict (tenant_id, contact_id, side) do update set balance_minor = contact_accounts.balance_minor + excluded.balance_minor, updated_at = now()`);
-  }
-  return { entries: moved?.entries ?? 0 };
-}
