@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,8 +36,8 @@ export function AdjustPointsDialog({ contactId, contactName, balance, onClose }:
     mutationFn: (body: { points: number; reason: string }) => postLoyaltyAdjustment(contactId, body, idempotencyKey),
     onSuccess: async (result) => {
       await refresh();
-      const points = result.points.toLocaleString();
-      toast.success(t`Points adjusted`, { description: t`${contactName} now has ${points} points.` });
+      const points = result.points;
+      toast.success(t`Points adjusted`, { description: t`${contactName} now has ${plural(points, { one: '# point', other: '# points' })}.` });
       onClose();
     },
     onError: (error) => {
@@ -66,7 +67,7 @@ export function AdjustPointsDialog({ contactId, contactName, balance, onClose }:
       return;
     }
     if (points < 0 && -points > balance) {
-      form.setError('points', { message: t`At most ${balance} points can be taken away` });
+      form.setError('points', { message: t`${plural(balance, { one: 'At most # point can be taken away', other: 'At most # points can be taken away' })}` });
       return;
     }
     save.mutate(parsed.data);
@@ -74,7 +75,6 @@ export function AdjustPointsDialog({ contactId, contactName, balance, onClose }:
 
   const errors = form.formState.errors;
   const [pointsError, reasonError] = [errors.points?.message, errors.reason?.message];
-  const balanceText = balance.toLocaleString();
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="sm:max-w-lg">
@@ -84,7 +84,10 @@ export function AdjustPointsDialog({ contactId, contactName, balance, onClose }:
               <Trans>Adjust {contactName}’s points</Trans>
             </DialogTitle>
             <DialogDescription>
-              <Trans>The balance is {balanceText} points. An adjustment is a new entry with its reason; the history is never edited.</Trans>
+              {t`${plural(balance, {
+                one: 'The balance is # point. An adjustment is a new entry with its reason; the history is never edited.',
+                other: 'The balance is # points. An adjustment is a new entry with its reason; the history is never edited.',
+              })}`}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { InfoIcon } from 'lucide-react';
@@ -56,7 +57,6 @@ function LoyaltyView({ contactId, contactName }: { contactId: string; contactNam
   if (loyalty.isError) return <LoadError error={loyalty.error} what={t`the points`} onRetry={() => void loyalty.refetch()} />;
   const data = loyalty.data;
   const programme = data.programme;
-  const minimum = programme.minRedeemPoints.toLocaleString();
 
   const columns: Array<ColumnDef<LoyaltyEntry>> = [
     { id: 'date', header: t`Date`, cell: ({ row }) => formatDateTime(row.original.occurredAt) },
@@ -121,9 +121,7 @@ function LoyaltyView({ contactId, contactName }: { contactId: string; contactNam
             <dt className="text-xs text-muted-foreground">
               <Trans>Minimum to redeem</Trans>
             </dt>
-            <dd className="text-lg tabular-nums">
-              <Trans>{minimum} points</Trans>
-            </dd>
+            <dd className="text-lg tabular-nums">{t`${plural(programme.minRedeemPoints, { one: '# point', other: '# points' })}`}</dd>
           </div>
         )}
       </dl>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -64,7 +65,7 @@ function useExample(settings: Pick<LoyaltySettings, 'earnRateBps' | 'pointValueM
   const saleMinor = 100_000;
   const points = pointsForAmount(saleMinor, settings.earnRateBps);
   const [sale, worth] = [money(saleMinor), money(points * settings.pointValueMinor)];
-  return t`A sale of ${sale} earns ${points} points, worth ${worth} when redeemed.`;
+  return t`A sale of ${sale} earns ${plural(points, { one: '# point', other: '# points' })}, worth ${worth} when redeemed.`;
 }
 
 function LoyaltySettingsView({ settings }: { settings: LoyaltySettings }) {
@@ -82,7 +83,7 @@ function LoyaltySettingsView({ settings }: { settings: LoyaltySettings }) {
         <Detail label={t`Points per 100 spent`}>{formatRate(settings.earnRateBps)}</Detail>
         <Detail label={t`Value of one point`}>{money(settings.pointValueMinor)}</Detail>
         <Detail label={t`Minimum balance to redeem`}>{settings.minRedeemPoints.toLocaleString()}</Detail>
-        <Detail label={t`Points expire after`}>{months === 0 ? t`Never` : t`${months} months`}</Detail>
+        <Detail label={t`Points expire after`}>{months === 0 ? t`Never` : t`${plural(months, { one: '# month', other: '# months' })}`}</Detail>
       </dl>
       {example && <p className="text-sm text-muted-foreground">{example}</p>}
       <p className="text-sm text-muted-foreground">

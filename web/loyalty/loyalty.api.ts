@@ -54,9 +54,10 @@ export function postLoyaltyAdjustment(contactId: string, body: LoyaltyAdjustment
   });
 }
 
+/** Refreshes the points everywhere they show: this folder's queries and the contact page and list ('contacts' keys, web/contacts). */
 export function useRefreshLoyalty() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['loyalty'] });
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['loyalty'] }), queryClient.invalidateQueries({ queryKey: ['contacts'] })]);
 }
 
 /** Money in the shop's currency and the language on screen: money(3750) → "KSh 37.50". */
