@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { agingBuckets, type AgingOpenItem } from '../../core/accounts/aging.rules';
 import { presetPeriod, type StatementPeriod } from '../../core/statements/statement.rules';
 import { STATEMENT_SIDES, type Statement, type StatementEntryKind, type StatementQuery, type StatementSide } from '../../core/statements/statement.schemas';
@@ -148,7 +148,7 @@ export async function buildStatement(tx: TenantTx, tenantId: string, contactId: 
   });
   const closingBalanceMinor = openingBalanceMinor + totalDebitsMinor + totalCreditsMinor;
 
-  const openItems = await openItemsAt(tx, account, endAt, period.to === today);
+  const openItems = await openItemsAt(tx, { tenantId, contactId, side }, endAt, period.to === today);
   const debits: AgingOpenItem[] = openItems.filter((item) => item.direction === 'debit');
   const unappliedCreditsMinor = openItems.filter((item) => item.direction === 'credit').reduce((sum, item) => sum + item.openMinor, 0);
 
@@ -189,30 +189,37 @@ interface OpenItemAt extends AgingOpenItem {
 
 /**
  * What was open at endAt, summed per direction and due date (all aging needs, and few rows however
- * many items): the items as they stand when the period ends today, else rebuilt from allocations.
+ * many items): the items as they stand when the period ends today, else rebuilt from allocations —
+ * set-based: each item dated before endAt less its allocations whose other item is also dated before.
  */
-async function openItemsAt(tx: TenantTx, account: ReturnType<typeof sql>, endAt: ReturnType<typeof sql>, endsToday: boolean): Promise<OpenItemAt[]> {
+async function openItemsAt(tx: TenantTx, ids: { tenantId: string; contactId: string; side: StatementSide }, endAt: SQL, endsToday: boolean): Promise<OpenItemAt[]> {
+  const { tenantId, contactId, side } = ids;
   const rows = endsToday
     ? await queryRows<{ direction: 'debit' | 'credit'; due_date: string | null; open_minor: string | number }>(
         tx,
         sql`select direction, due_date::text as due_date, sum(open_minor)::bigint as open_minor from account_open_items
-            where ${account} and open_minor > 0 group by direction, due_date`,
+            where tenant_id = ${tenantId} and contact_id = ${contactId} and side = ${side} and open_minor > 0 group by direction, due_date`,
       )
     : await queryRows<{ direction: 'debit' | 'credit'; due_date: string | null; open_minor: string | number }>(
         tx,
-        sql`select direction, due_date, sum(open_minor)::bigint as open_minor from (
-          select oi.direction, oi.due_date::text as due_date,
-              oi.amount_minor - coalesce(case when oi.direction = 'debit'
-                then (select sum(a.amount_minor) from account_allocations a
-                      join account_open_items c on c.tenant_id = a.tenant_id and c.entry_id = a.credit_entry_id
-                      where a.tenant_id = oi.tenant_id and a.debit_entry_id = oi.entry_id and c.occurred_at < ${endAt})
-                else (select sum(a.amount_minor) from account_allocations a
-                      join account_open_items d on d.tenant_id = a.tenant_id and d.entry_id = a.debit_entry_id
-                      where a.tenant_id = oi.tenant_id and a.credit_entry_id = oi.entry_id and d.occurred_at < ${endAt})
-              end, 0) as open_minor
-            from account_open_items oi
-            where ${account} and oi.occurred_at < ${endAt}
-        ) rebuilt where open_minor > 0 group by direction, due_date`,
+        sql`with items as (
+              select entry_id, direction, due_date, amount_minor from account_open_items
+              where tenant_id = ${tenantId} and contact_id = ${contactId} and side = ${side} and occurred_at < ${endAt}
+            ), settled as (
+              select a.debit_entry_id as entry_id, a.amount_minor from account_allocations a
+              join items credit on credit.entry_id = a.credit_entry_id
+              where a.tenant_id = ${tenantId}
+              union all
+              select a.credit_entry_id, a.amount_minor from account_allocations a
+              join items debit on debit.entry_id = a.debit_entry_id
+              where a.tenant_id = ${tenantId}
+            ), open as (
+              select i.direction, i.due_date, i.amount_minor - coalesce(sum(s.amount_minor), 0) as open_minor
+              from items i left join settled s on s.entry_id = i.entry_id
+              group by i.entry_id, i.direction, i.due_date, i.amount_minor
+            )
+            select direction, due_date::text as due_date, sum(open_minor)::bigint as open_minor
+            from open where open_minor > 0 group by direction, due_date`,
       );
   return rows
     .map((row) => ({ direction: row.direction, dueDate: row.due_date, openMinor: Number(row.open_minor) }))
