@@ -19,6 +19,7 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
+import { NativeSelect } from '../components/ui/native-select';
 import { DataTable } from '../inventory/data-table';
 import { EmptyState, FilterSelect, LoadError, Pagination, TableSkeleton, useDebouncedValue } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -28,6 +29,15 @@ import { formatMoney } from '../products/product-format';
 import { useCurrencySymbol } from '../products/products.api';
 import { ARCHIVED_FILTER_LABELS, BALANCE_FILTER_LABELS, CONTACT_TYPE_LABELS } from './contact-labels';
 import { useContactList, useContactsAccess, useCustomerGroups } from './contacts.api';
+
+const SORT_CHOICES = [
+  { value: 'name:asc', label: msg`Name, A to Z` },
+  { value: 'name:desc', label: msg`Name, Z to A` },
+  { value: 'balance:desc', label: msg`Balance, highest first` },
+  { value: 'balance:asc', label: msg`Balance, lowest first` },
+  { value: 'created:desc', label: msg`Newest first` },
+  { value: 'created:asc', label: msg`Oldest first` },
+] as const;
 
 const TABS = [
   { value: 'all', label: msg`All` },
@@ -254,6 +264,25 @@ export function ContactListPage() {
           options={['archived', 'all'] as const}
           labels={ARCHIVED_FILTER_LABELS}
         />
+        <div className="grid gap-2 sm:w-56">
+          <Label htmlFor="contact-sort">
+            <Trans>Sort</Trans>
+          </Label>
+          <NativeSelect
+            id="contact-sort"
+            value={`${state.sort}:${state.dir}`}
+            onChange={(event) => {
+              const [sort, dir] = event.target.value.split(':');
+              change({ sort, dir });
+            }}
+          >
+            {SORT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {i18n._(choice.label)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         <form
           className="grid gap-2 sm:w-40"
           onSubmit={(event) => {
