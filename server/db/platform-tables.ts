@@ -8,7 +8,7 @@
 export const PLATFORM_TABLES = {
   tenants: {
     why: 'Names the shops themselves; the host resolves to a tenant before any tenant scope exists.',
-    readers: 'tenancy (resolver, creation), settings (the shop name), billing, auth (sign-in policy). The app role may read its own row.',
+    readers: 'tenancy (resolver, creation), settings (the shop name), billing, auth (sign-in policy), jobs (the loyalty expiry lists the shops to visit). The app role may read its own row.',
   },
   tenant_domains: {
     why: 'Maps hosts (subdomains, custom domains) to tenants: read before the tenant is known (spec §9).',
