@@ -30,7 +30,7 @@ export function GiftCardDetailPage() {
   const { t } = useLingui();
   const access = useGiftCardAccess();
   const { giftCardId = '' } = useParams();
-  const card = useGiftCard(giftCardId);
+  const card = useGiftCard(giftCardId, { enabled: access.isEnabled });
   const last4 = card.data?.last4 ?? '';
   useDocumentTitle(last4 ? t`Gift card ending ${last4}` : t`Gift card`);
   if (!access.isEnabled) return <LockedFeature feature="gift_cards" title={t`Gift cards`} badge={access.badge ?? ''} />;

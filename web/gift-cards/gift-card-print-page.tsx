@@ -42,7 +42,7 @@ export function GiftCardPrintPage() {
   const location = useLocation();
   const passed = (location.state as { code?: unknown } | null)?.code;
   const [code, setCode] = useState<string | null>(typeof passed === 'string' ? passed : null);
-  const card = useGiftCard(giftCardId);
+  const card = useGiftCard(giftCardId, { enabled: access.isEnabled });
   useDocumentTitle(t`Print gift card`);
   if (!access.isEnabled) return <LockedFeature feature="gift_cards" title={t`Gift cards`} badge={access.badge ?? ''} />;
   if (card.isPending) return <DetailSkeleton label={t`Loading the gift card`} />;

@@ -63,8 +63,9 @@ export function useGiftCards(query: GiftCardListParams, { enabled = true }: { en
   });
 }
 
-export function useGiftCard(id: string) {
+export function useGiftCard(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: ['gift-cards', 'detail', id],
     queryFn: () => apiRequest(`/api/gift-cards/${encodeURIComponent(id)}`, { schema: giftCardDetailSchema }),
     // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log, never shown
