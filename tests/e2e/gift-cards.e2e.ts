@@ -102,6 +102,22 @@ describe('gift cards', () => {
     await check.getByText('No gift card with this code. Check the code and try again.').waitFor();
   });
 
+  it('a cashier on a phone (375 px) lists cards and checks a balance, but cannot issue, and nothing scrolls sideways', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted', viewport: { width: 375, height: 740 } });
+    await signInThroughForm(page, ACCOUNTS.cashier);
+    await page.goto(appUrl('/admin/customers/gift-cards', ACCOUNTS.cashier.subdomain));
+    await page.getByRole('heading', { name: 'Gift cards', level: 2 }).waitFor();
+    await page.getByRole('table', { name: 'Gift cards' }).or(page.getByText('No gift cards yet')).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Issue gift card' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Check balance' }).click();
+    const check = page.getByRole('dialog', { name: 'Check balance' });
+    await check.getByLabel('Gift card code').fill('abcd efgh jkmn pqr0');
+    await check.getByLabel('Gift card code').press('Enter');
+    await check.getByText('Gift card codes have no 0, O, 1, I or L: check the code on the card').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
   it('on the Starter plan the gift cards section is locked with the upgrade badge, and the API answers 402', async () => {
     const page = await session.openPage({ cookieConsent: 'accepted' });
     await signInThroughForm(page, ACCOUNTS.kioskOwner);
