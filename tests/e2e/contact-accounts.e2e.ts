@@ -96,10 +96,10 @@ describe('credit accounts', () => {
       Array.from(document.styleSheets).flatMap((sheet) =>
         Array.from(sheet.cssRules)
           .filter((rule): rule is CSSPageRule => rule instanceof CSSPageRule)
-          .map((rule) => rule.style.getPropertyValue('size')),
+          .map((rule) => rule.cssText),
       ),
     );
-    expect(pageSizes).toContain('80mm auto');
+    expect(pageSizes.join('\n')).toMatch(/@page\s*\{[^}]*size: 80mm 297mm/);
     await page.getByRole('button', { name: 'Print' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
 

@@ -11,9 +11,11 @@ import { ENTRY_KIND_LABELS, PAYMENT_METHOD_LABELS, isPaymentMethod } from './acc
 import { usePaymentReceipt } from './accounts.api';
 
 // The receipt is 80 mm wide on a thermal roll: @page sets the paper, the rest of the app is hidden
-// when printing, and the receipt moves no stock (it only shows the payment).
+// when printing, and the receipt moves no stock (it only shows the payment). A page size takes one
+// or two lengths ("80mm auto" is invalid CSS and browsers drop it): 80 mm wide and as long as an A4,
+// which a roll printer's driver cuts where the receipt ends.
 const PRINT_CSS = `
-@page { size: 80mm auto; margin: 3mm; }
+@page { size: 80mm 297mm; margin: 3mm; }
 @media print {
   body * { visibility: hidden; }
   #payment-receipt, #payment-receipt * { visibility: visible; }
