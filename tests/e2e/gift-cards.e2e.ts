@@ -102,6 +102,37 @@ describe('gift cards', () => {
     await check.getByText('No gift card with this code. Check the code and try again.').waitFor();
   });
 
+  it('a manager issues a card from a customer’s page: the dialog is for that customer and the tab lists the card', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted' });
+    await signInThroughForm(page, ACCOUNTS.manager);
+    const customer = 'Agnes Mutheu';
+    const id = await page.evaluate(async (name) => {
+      const response = await fetch(`/api/contacts?q=${encodeURIComponent(name)}`, { headers: { accept: 'application/json' } });
+      const body = (await response.json()) as { items: { id: string; name: string }[] };
+      return body.items.find((item) => item.name === name)!.id;
+    }, customer);
+    await page.goto(appUrl(`/admin/customers/${id}`, ACCOUNTS.manager.subdomain));
+    await page.getByRole('tab', { name: 'Gift cards' }).click();
+    const tab = page.getByRole('region', { name: `Gift cards of ${customer}` });
+    await tab.getByRole('button', { name: 'Issue gift card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Issue gift card' });
+    await dialog.getByText(`A card for ${customer}.`, { exact: false }).waitFor();
+    await dialog.getByLabel('Value (KSh)').fill('750.50');
+    await dialog.getByRole('button', { name: 'Issue gift card' }).click();
+    const issued = page.getByRole('dialog', { name: 'Gift card issued' });
+    const last4 = (await issued.getByLabel('Gift card code').textContent())!.trim().slice(-4);
+    await issued.getByRole('button', { name: 'Done' }).click();
+    const row = tab.getByRole('row').filter({ hasText: last4 });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('KSh 750.50');
+    expect(await row.innerText()).toContain('No expiry');
+    // The shop's list finds it by the customer's name.
+    await page.goto(appUrl(`/admin/customers/gift-cards?q=${encodeURIComponent('agnes')}`, ACCOUNTS.manager.subdomain));
+    await page.getByRole('link', { name: `Card ending ${last4}` }).click();
+    await page.getByRole('heading', { level: 2 }).filter({ hasText: last4 }).waitFor();
+    expect(await page.getByTestId('gift-card-detail-balance').textContent()).toBe('KSh 750.50');
+  });
+
   it('a cashier on a phone (375 px) lists cards and checks a balance, but cannot issue, and nothing scrolls sideways', async () => {
     const page = await session.openPage({ cookieConsent: 'accepted', viewport: { width: 375, height: 740 } });
     await signInThroughForm(page, ACCOUNTS.cashier);
