@@ -110,16 +110,17 @@ describe('credit accounts', () => {
     await row.getByRole('cell', { name: 'KSh 1,500.00' }).first().waitFor();
   });
 
-  it('a cashier records a payment but sees no credit note, adjustment or write-off, and the API refuses them', async () => {
+  it('a cashier on a phone (375 px) records a payment but sees no credit note, adjustment or write-off, and the API refuses them', async () => {
     const owner = await session.openPage({ cookieConsent: 'accepted' });
     await signInThroughForm(owner, ACCOUNTS.owner);
     const name = `Baba Otieno ${suffix()}`;
     const contactId = await customerWithTwoCharges(owner, name);
 
-    const page = await session.openPage({ cookieConsent: 'accepted' });
+    const page = await session.openPage({ cookieConsent: 'accepted', viewport: { width: 375, height: 740 } });
     await signInThroughForm(page, ACCOUNTS.cashier);
     await page.goto(appUrl(`/admin/customers/${contactId}`, DEMO));
     await page.getByRole('table', { name: 'Open items' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     for (const action of ['Credit note', 'Adjust', 'Write off']) {
       expect(await page.getByRole('button', { name: action, exact: true }).count(), action).toBe(0);
     }
@@ -129,6 +130,10 @@ describe('credit accounts', () => {
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     const result = page.getByRole('status', { name: 'What was recorded' });
     await result.getByText('Balance now KSh 3,000.00.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.goto(appUrl('/admin/customers/debtors', DEMO));
+    await page.getByRole('table', { name: 'Debtors' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     expect((await api(page, 'POST', `/api/contacts/${contactId}/adjustments`, { amountMinor: -100, reason: 'Just because' })).status).toBe(403);
     expect((await api(page, 'POST', `/api/contacts/${contactId}/write-offs`, { amountMinor: 100, reason: 'Just because' })).status).toBe(403);
