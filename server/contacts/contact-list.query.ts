@@ -157,10 +157,13 @@ function prefixEnd(prefix: string): string {
  * (contacts_company_trgm); a KRA PIN starting with it (contacts_kra_pin_idx).
  */
 export function searchMatches(search: string): SQL[] {
+  const phone = phoneSearchPrefix(search);
+  const phoneMatch = phone ? sql`(c.phone >= ${phone} and c.phone < ${prefixEnd(phone)} and c.phone like ${`${phone}%`})` : null;
+  // A number is a phone number: looking for it in names would walk every name in order and find none.
+  if (/^[\d\s()+.-]+$/.test(search)) return phoneMatch ? [phoneMatch] : [sql`false`];
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   const matches = [sql.join(words.map((word) => sql`c.name_key like ${`%${escapeLike(word)}%`}`), sql` and `)];
-  const phone = phoneSearchPrefix(search);
-  if (phone) matches.push(sql`(c.phone >= ${phone} and c.phone < ${prefixEnd(phone)} and c.phone like ${`${phone}%`})`);
+  if (phoneMatch) matches.push(phoneMatch);
   if (search.includes('@')) matches.push(sql`lower(c.email) = ${search.toLowerCase()}`);
   else if (search.length >= 3) matches.push(sql`lower(c.company) like ${`%${escapeLike(search.toLowerCase())}%`}`);
   const pin = search.toUpperCase();
