@@ -189,8 +189,9 @@ interface OpenItemAt extends AgingOpenItem {
 
 /**
  * What was open at endAt, summed per direction and due date (all aging needs, and few rows however
- * many items): the items as they stand when the period ends today, else rebuilt from allocations —
- * set-based: each item dated before endAt less its allocations whose other item is also dated before.
+ * many items): the items as they stand when the period ends today, else rebuilt from allocations:
+ * each entry dated before endAt (found through account_entries_contact_idx) less its allocations
+ * whose other entry is also dated before (index lookups by debit or credit entry).
  */
 async function openItemsAt(tx: TenantTx, ids: { tenantId: string; contactId: string; side: StatementSide }, endAt: SQL, endsToday: boolean): Promise<OpenItemAt[]> {
   const { tenantId, contactId, side } = ids;
@@ -202,24 +203,22 @@ async function openItemsAt(tx: TenantTx, ids: { tenantId: string; contactId: str
       )
     : await queryRows<{ direction: 'debit' | 'credit'; due_date: string | null; open_minor: string | number }>(
         tx,
-        sql`with items as (
-              select entry_id, direction, due_date, amount_minor from account_open_items
-              where tenant_id = ${tenantId} and contact_id = ${contactId} and side = ${side} and occurred_at < ${endAt}
-            ), settled as (
-              select a.debit_entry_id as entry_id, a.amount_minor from account_allocations a
-              join items credit on credit.entry_id = a.credit_entry_id
-              where a.tenant_id = ${tenantId}
-              union all
-              select a.credit_entry_id, a.amount_minor from account_allocations a
-              join items debit on debit.entry_id = a.debit_entry_id
-              where a.tenant_id = ${tenantId}
-            ), open as (
-              select i.direction, i.due_date, i.amount_minor - coalesce(sum(s.amount_minor), 0) as open_minor
-              from items i left join settled s on s.entry_id = i.entry_id
-              group by i.entry_id, i.direction, i.due_date, i.amount_minor
-            )
-            select direction, due_date::text as due_date, sum(open_minor)::bigint as open_minor
-            from open where open_minor > 0 group by direction, due_date`,
+        sql`select oi.direction, oi.due_date::text as due_date, sum(oi.amount_minor - coalesce(d.settled, 0) - coalesce(k.settled, 0))::bigint as open_minor
+            from account_entries e
+            join account_open_items oi on oi.tenant_id = e.tenant_id and oi.entry_id = e.id
+            left join lateral (
+              select sum(a.amount_minor) as settled from account_allocations a
+              join account_entries other on other.tenant_id = a.tenant_id and other.id = a.credit_entry_id
+              where oi.direction = 'debit' and a.tenant_id = e.tenant_id and a.debit_entry_id = e.id and other.occurred_at < ${endAt}
+            ) d on true
+            left join lateral (
+              select sum(a.amount_minor) as settled from account_allocations a
+              join account_entries other on other.tenant_id = a.tenant_id and other.id = a.debit_entry_id
+              where oi.direction = 'credit' and a.tenant_id = e.tenant_id and a.credit_entry_id = e.id and other.occurred_at < ${endAt}
+            ) k on true
+            where e.tenant_id = ${tenantId} and e.contact_id = ${contactId} and e.side = ${side} and e.occurred_at < ${endAt}
+              and oi.amount_minor - coalesce(d.settled, 0) - coalesce(k.settled, 0) > 0
+            group by oi.direction, oi.due_date`,
       );
   return rows
     .map((row) => ({ direction: row.direction, dueDate: row.due_date, openMinor: Number(row.open_minor) }))

@@ -125,6 +125,12 @@ const statements: BenchSuite = {
           goal: `< ${GOAL_MS} ms`,
           status: goalStatus(p95 < GOAL_MS),
         },
+        {
+          figure: `statement of one past month (aging rebuilt), p95 via API`,
+          value: formatMs(summarize(apiMonth).p95),
+          baseline: `direct ${formatMs(summarize(directMonth).p95)}`,
+          status: 'INFO',
+        },
       ];
     } finally {
       await testApp.close();
