@@ -208,13 +208,13 @@ async function openItemsAt(tx: TenantTx, ids: { tenantId: string; contactId: str
             join account_open_items oi on oi.tenant_id = e.tenant_id and oi.entry_id = e.id
             left join lateral (
               select sum(a.amount_minor) as settled from account_allocations a
-              join account_entries other on other.tenant_id = a.tenant_id and other.id = a.credit_entry_id
-              where oi.direction = 'debit' and a.tenant_id = e.tenant_id and a.debit_entry_id = e.id and other.occurred_at < ${endAt}
+              where oi.direction = 'debit' and a.tenant_id = e.tenant_id and a.debit_entry_id = e.id
+                and (select other.occurred_at from account_entries other where other.tenant_id = a.tenant_id and other.id = a.credit_entry_id) < ${endAt}
             ) d on true
             left join lateral (
               select sum(a.amount_minor) as settled from account_allocations a
-              join account_entries other on other.tenant_id = a.tenant_id and other.id = a.debit_entry_id
-              where oi.direction = 'credit' and a.tenant_id = e.tenant_id and a.credit_entry_id = e.id and other.occurred_at < ${endAt}
+              where oi.direction = 'credit' and a.tenant_id = e.tenant_id and a.credit_entry_id = e.id
+                and (select other.occurred_at from account_entries other where other.tenant_id = a.tenant_id and other.id = a.debit_entry_id) < ${endAt}
             ) k on true
             where e.tenant_id = ${tenantId} and e.contact_id = ${contactId} and e.side = ${side} and e.occurred_at < ${endAt}
               and oi.amount_minor - coalesce(d.settled, 0) - coalesce(k.settled, 0) > 0
