@@ -92,6 +92,11 @@ const SIDE_TYPES: Record<AccountSide, readonly string[]> = { receivable: ['custo
 
 const contactNotFound = () => new HttpError('not_found', /*i18n*/ 'Contact not found');
 
+function mergedContact() {
+  const message = /*i18n*/ 'This contact was merged into another one: use that one';
+  return new HttpError('validation_failed', message, { contactId: [message] });
+}
+
 /**
  * Locks the contact's account row on a side (inserting an empty one first) and reads what the
  * ledger needs. 404 for a contact this shop does not have; 400 for a side it cannot have (a
@@ -114,10 +119,7 @@ export async function lockAccount(tx: TenantTx, tenantId: string, contactId: str
     const message = side === 'receivable' ? /*i18n*/ 'This contact is not a customer' : /*i18n*/ 'This contact is not a supplier';
     throw new HttpError('validation_failed', message, { side: [message] });
   }
-  if (contact.mergedIntoId) {
-    const message = /*i18n*/ 'This contact was merged into another one: use that one';
-    throw new HttpError('validation_failed', message, { contactId: [message] });
-  }
+  if (contact.mergedIntoId) throw mergedContact();
   // Insert-if-missing, then lock: FOR UPDATE waits for a concurrent operation on this account to
   // commit (a concurrent first insert waits on the primary key and then finds the row).
   await tx.execute(sql`insert into contact_accounts (tenant_id, contact_id, side) values (${tenantId}, ${contactId}, ${side}) on conflict do nothing`);
@@ -125,6 +127,10 @@ export async function lockAccount(tx: TenantTx, tenantId: string, contactId: str
     tx,
     sql`select balance_minor::text from contact_accounts where tenant_id = ${tenantId} and contact_id = ${contactId} and side = ${side} for update`,
   );
+  // A merge holds this lock while it moves the account: once we have it, read the contact again
+  // (a new statement sees the merge's commit), so nothing is posted to a contact merged meanwhile.
+  const [stillHere] = await tx.select({ mergedIntoId: contacts.mergedIntoId }).from(contacts).where(eq(contacts.id, contactId));
+  if (stillHere?.mergedIntoId) throw mergedContact();
   const balance = locked?.balance_minor ?? '0';
   return {
     type: contact.type as AccountHolder['type'],
