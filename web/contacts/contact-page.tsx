@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, FileTextIcon, MergeIcon, PencilIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { contactSchema, type Contact } from '../../core/contacts/contacts.schemas';
 import { formatPhoneNumber } from '../../core/i18n/phone.rules';
 import { ContactAccountTab } from '../accounts/contact-account-tab';
@@ -55,6 +55,19 @@ function ContactView({ contact }: { contact: Contact }) {
   const isCustomer = contact.type !== 'supplier';
   const isSupplier = contact.type !== 'customer';
   const tabProps = { contactId: contact.id, contactName: contact.name, contactType: contact.type };
+  // ?tab= opens a tab (a gift card's page links to the customer's gift cards); a supplier has only the account.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab = isCustomer && (requested === 'loyalty' || requested === 'gift-cards') ? requested : 'account';
+  const selectTab = (value: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   const money = (amount: number) => formatMoney(amount, currency);
 
   const archive = useMutation({
@@ -152,7 +165,7 @@ function ContactView({ contact }: { contact: Contact }) {
         </dl>
       </section>
 
-      <Tabs defaultValue="account" className="grid min-w-0 gap-4">
+      <Tabs value={tab} onValueChange={selectTab} className="grid min-w-0 gap-4">
         <TabsList aria-label={t`Contact sections`} className="w-full justify-start overflow-x-auto sm:w-auto">
           <TabsTrigger value="account">
             <Trans>Account</Trans>
