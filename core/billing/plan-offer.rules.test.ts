@@ -2,23 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { isFeatureBuilt, planOffer } from './plan-offer.rules';
 
 // Issue 10 item 16, written out by hand from what the product does today (accounts, billing,
-// products and stock exist; sales, contacts, purchases, accounting, reports, team, communications,
+// products, stock and contacts exist; sales, purchases, accounting, reports, team, communications,
 // M-Pesa and eTIMS do not) and spec §9's tiers.
 const available = (name: string) => planOffer(name).filter((line) => line.availability === 'available').map((line) => line.text);
 const comingSoon = (name: string) => planOffer(name).filter((line) => line.availability === 'coming_soon').map((line) => line.text);
 
 describe('plan cards sell only what is built', () => {
-  it('Starter: 1,000 products and two locations without transfers; the till, reports and staff are coming soon', () => {
+  it('Starter: 1,000 products and two locations without transfers, contacts with customer groups; the till, reports and staff are coming soon', () => {
     expect(available('Starter')).toEqual([
       'Up to 1,000 products, with variants, barcodes and label printing',
       'Stock at up to 2 locations: adjustments, stock takes, low-stock alerts',
       'Catalog export (CSV)',
+      'Customers and suppliers, credit accounts and statements',
+      'Customer groups with their own prices',
       'E-mail support',
     ]);
     expect(comingSoon('Starter')).toEqual([
       'Point of sale: the till, receipts, M-Pesa',
       'KRA eTIMS invoices',
-      'Customers and suppliers',
       'Sales and profit reports',
       'Up to 10 staff accounts with roles',
     ]);
@@ -32,17 +33,19 @@ describe('plan cards sell only what is built', () => {
       'Brands, units and packs, combos, wholesale prices',
       'CSV import and bulk price changes',
       'Catalog export (CSV)',
+      'Customers and suppliers, credit accounts and statements',
+      'Customer groups with their own prices',
+      'Loyalty points',
+      'Gift cards',
       'E-mail support',
       'Priority support',
     ]);
     expect(comingSoon('Professional')).toEqual([
       'Point of sale: the till, receipts, M-Pesa',
       'KRA eTIMS invoices',
-      'Customers and suppliers',
       'Sales and profit reports',
       'Unlimited staff accounts with roles',
       'Accounting and VAT returns',
-      'Loyalty points and gift cards',
       'SMS, WhatsApp and e-mail to customers',
     ]);
   });
@@ -56,7 +59,9 @@ describe('plan cards sell only what is built', () => {
   it('the Features tab calls built what the cards sell', () => {
     expect(isFeatureBuilt('multi_location')).toBe(true);
     expect(isFeatureBuilt('advanced_inventory')).toBe(true);
-    expect(isFeatureBuilt('loyalty_program')).toBe(false);
+    expect(isFeatureBuilt('loyalty_program')).toBe(true);
+    expect(isFeatureBuilt('gift_cards')).toBe(true);
+    expect(isFeatureBuilt('advanced_reporting')).toBe(false);
     expect(isFeatureBuilt('user_roles')).toBe(false);
     expect(isFeatureBuilt('white_labeling')).toBe(false);
   });

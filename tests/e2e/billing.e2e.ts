@@ -51,14 +51,17 @@ describe('billing', () => {
     const multiLocation = page.getByRole('listitem', { name: 'Multi-location' });
     await multiLocation.getByText('Included in your plan').waitFor();
     expect(await multiLocation.innerText()).toContain('Stock transfers between locations. Your plan has up to 5 locations.');
+    // Loyalty points are built (issue 14) and Professional has them.
+    await page.getByRole('listitem', { name: 'Loyalty program' }).getByText('Included in your plan').waitFor();
     // Not built yet: coming soon, never "Included" nor an upgrade to buy.
-    const loyalty = page.getByRole('listitem', { name: 'Loyalty program' });
-    await loyalty.getByText('Coming soon').waitFor();
-    expect(await loyalty.innerText()).toContain('Not built yet. Your plan will include it.');
+    const onlineOrders = page.getByRole('listitem', { name: 'Online orders' });
+    await onlineOrders.getByText('Coming soon').waitFor();
+    expect(await onlineOrders.innerText()).toContain('Not built yet. Your plan will include it.');
     const whiteLabel = page.getByRole('listitem', { name: 'White labelling' });
     await whiteLabel.getByText('Coming soon').waitFor();
     expect(await whiteLabel.getByText('Enterprise', { exact: true }).count()).toBe(0);
-    expect(await page.getByText('Included in your plan').count()).toBe(2);
+    // Advanced inventory, multi-location, loyalty and gift cards.
+    expect(await page.getByText('Included in your plan').count()).toBe(4);
 
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.waitForURL(appUrl('/admin/settings?tab=billing', 'acme'));
@@ -72,7 +75,8 @@ describe('billing', () => {
     const professional = page.getByRole('listitem', { name: 'Professional monthly plan' });
     const professionalIncludes = await professional.getByRole('list', { name: 'Professional includes' }).innerText();
     expect(professionalIncludes).toContain('Stock transfers between locations');
-    expect(professionalIncludes).not.toMatch(/Accounting|SMS|Loyalty|Point of sale|reports/);
+    expect(professionalIncludes).toContain('Loyalty points');
+    expect(professionalIncludes).not.toMatch(/Accounting|SMS|Point of sale|reports/);
     expect(await professional.getByRole('list', { name: 'Professional: coming soon' }).innerText()).toContain('Accounting and VAT returns');
     expect(await page.getByRole('list', { name: 'Starter includes' }).last().innerText()).toContain('2 months free');
   });
