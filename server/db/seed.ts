@@ -34,6 +34,7 @@ export const DEMO_USERS = [
   { email: 'newhire@demo.test', fullName: 'Kevin Mutua', role: 'cashier', tenant: 'demo', requirePasswordChange: true },
   // The Kiswahili till: the browser suite's language tests sign in as her (tests/e2e/languages.e2e.ts).
   { email: 'till@demo.test', fullName: 'Zawadi Chebet', role: 'cashier', tenant: 'demo' },
+  { email: 'counter@demo.test', fullName: 'Baraka Kiprono', role: 'cashier', tenant: 'demo' },
   { email: 'owner@acme.test', fullName: 'Amina Hassan', role: 'admin', tenant: 'acme' },
   { email: 'owner@lapsed.test', fullName: 'Juma Mwangi', role: 'admin', tenant: 'lapsed' },
   { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', role: 'admin', tenant: 'kiosk' },

@@ -117,7 +117,7 @@ describe('credit accounts', () => {
     const contactId = await customerWithTwoCharges(owner, name);
 
     const page = await session.openPage({ cookieConsent: 'accepted', viewport: { width: 375, height: 740 } });
-    await signInThroughForm(page, ACCOUNTS.cashier);
+    await signInThroughForm(page, ACCOUNTS.counter);
     await page.goto(appUrl(`/admin/customers/${contactId}`, DEMO));
     await page.getByRole('table', { name: 'Open items' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -103,7 +103,7 @@ describe('contacts', () => {
     await page.context().close();
 
     const till = await session.openPage({ cookieConsent: 'accepted' });
-    await signInThroughForm(till, ACCOUNTS.cashier);
+    await signInThroughForm(till, ACCOUNTS.counter);
     await till.goto(appUrl('/admin/customers', DEMO));
     await till.getByLabel('Search').fill(name);
     await contactsTable(till).getByRole('link', { name, exact: true }).click();

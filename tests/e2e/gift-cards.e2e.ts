@@ -47,7 +47,7 @@ describe('gift cards', () => {
     });
     await signInThroughForm(page, ACCOUNTS.owner);
     await page.goto(appUrl('/admin/customers/gift-cards', ACCOUNTS.owner.subdomain));
-    await page.getByRole('heading', { name: 'Gift cards', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Gift cards', level: 2, exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Issue gift card' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Issue gift card' });
@@ -135,9 +135,9 @@ describe('gift cards', () => {
 
   it('a cashier on a phone (375 px) lists cards and checks a balance, but cannot issue, and nothing scrolls sideways', async () => {
     const page = await session.openPage({ cookieConsent: 'accepted', viewport: { width: 375, height: 740 } });
-    await signInThroughForm(page, ACCOUNTS.cashier);
-    await page.goto(appUrl('/admin/customers/gift-cards', ACCOUNTS.cashier.subdomain));
-    await page.getByRole('heading', { name: 'Gift cards', level: 2 }).waitFor();
+    await signInThroughForm(page, ACCOUNTS.counter);
+    await page.goto(appUrl('/admin/customers/gift-cards', ACCOUNTS.counter.subdomain));
+    await page.getByRole('heading', { name: 'Gift cards', level: 2, exact: true }).waitFor();
     await page.getByRole('table', { name: 'Gift cards' }).or(page.getByText('No gift cards yet')).first().waitFor();
     expect(await page.getByRole('button', { name: 'Issue gift card' }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

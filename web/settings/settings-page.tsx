@@ -24,6 +24,7 @@ export function SettingsPage() {
   useDocumentTitle(t`Settings`);
   const user = useSignedInUser();
   const isAdmin = hasTenantRole(user.role, 'admin');
+  const isManager = hasTenantRole(user.role, 'manager');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'business';
@@ -73,7 +74,8 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="customers" className="grid gap-6">
           <CreditSettingsSection />
-          <LoyaltySettingsSection canEdit={isAdmin} />
+          {/* The programme's figures are the managers' (the API answers them only). */}
+          {isManager && <LoyaltySettingsSection canEdit={isAdmin} />}
         </TabsContent>
         <TabsContent value="billing">
           {isAdmin ? (

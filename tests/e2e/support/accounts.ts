@@ -12,6 +12,8 @@ export const ACCOUNTS = {
   newHire: { email: 'newhire@demo.test', fullName: 'Kevin Mutua', subdomain: 'demo' },
   /** Only languages.e2e.ts signs in as her. */
   till: { email: 'till@demo.test', fullName: 'Zawadi Chebet', subdomain: 'demo' },
+  /** The contacts area's cashier (profile.e2e.ts changes and deactivates the demo cashier). */
+  counter: { email: 'counter@demo.test', fullName: 'Baraka Kiprono', subdomain: 'demo' },
   acmeOwner: { email: 'owner@acme.test', fullName: 'Amina Hassan', subdomain: 'acme' },
   /** A paying Starter shop seeded one product short of its 1,000-product limit. */
   kioskOwner: { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', subdomain: 'kiosk' },
