@@ -122,6 +122,9 @@ async function main() {
       DATA_DIR: dataDir,
       DATABASE_URL: bouncer.url(database.name),
       SEED_DEMO: 'true',
+      // As the browser suite's own server (tests/e2e/global-setup.ts): a day of demo sales, not 90.
+      DEMO_SALES_DAYS: '1',
+      DEMO_SALES_PER_DAY: '40',
       TRUST_PROXY: 'true',
       AUTH_SECRET: 'scale-test-secret-shared-by-both-servers-0123456789abcdef',
     }),

@@ -10,6 +10,7 @@ import { paymentCallbackRoutes } from './billing/payment-callbacks.routes';
 import { clientErrorRoutes } from './client-errors/client-errors.routes';
 import { emailRoutes } from './email/email.routes';
 import { accountRoutes } from './accounts/accounts.routes';
+import { approvalRoutes } from './approvals/approvals.routes';
 import { CONTACT_IMPORT_PATH, contactBulkRoutes } from './contacts/contacts-bulk.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { giftCardRoutes } from './gift-cards/gift-cards.routes';
@@ -27,6 +28,12 @@ import { catalogRefRoutes } from './products/catalog-refs.routes';
 import { PRODUCT_IMAGE_PATH, productRoutes } from './products/products.routes';
 import { fileTooLargeError, PRODUCT_IMPORT_BODY_BYTES, PRODUCT_IMPORT_PATH, productBulkRoutes } from './products/products-bulk.routes';
 import { profileRoutes } from './profile/profile.routes';
+import { registerAndShiftRoutes } from './registers/registers.routes';
+import { demoHistoryRoutes } from './sales/demo-history.routes';
+import { saleRoutes } from './sales/sales.routes';
+import { receiptEmailRoutes } from './sales/receipt-email';
+import { returnRoutes } from './sales/returns.routes';
+import { registerItemRoutes } from './sales/register-items.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { statementRoutes } from './statements/statements.routes';
 import { mountWebApp } from './http/web-app';
@@ -91,6 +98,13 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...statementRoutes,
       ...loyaltyRoutes,
       ...giftCardRoutes,
+      ...approvalRoutes,
+      ...registerAndShiftRoutes,
+      ...saleRoutes,
+      ...demoHistoryRoutes,
+      ...returnRoutes,
+      ...receiptEmailRoutes,
+      ...registerItemRoutes,
       ...emailRoutes,
       ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),

@@ -59,6 +59,8 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().default('./dist/web'),
   JOBS_ENABLED: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   JOBS_POLL_MS: z.coerce.number().int().min(1000).max(24 * 60 * 60_000).default(30_000),
+  DEMO_SALES_DAYS: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(366).optional()),
+  DEMO_SALES_PER_DAY: z.coerce.number().int().min(1).max(5000).default(260),
 });
 
 export type AppConfig = {
@@ -103,6 +105,10 @@ export type AppConfig = {
   /** Whether this server polls the background job queue (server/jobs): on unless JOBS_ENABLED=false; off in tests unless asked. */
   jobsEnabled: boolean;
   jobsPollMs: number;
+  /** Days of sales history the demo seed makes for the demo shop: 90 by default, none in tests unless asked. */
+  demoSalesDays: number;
+  /** The demo shop's sales on an ordinary weekday across its tills. */
+  demoSalesPerDay: number;
   version: string;
 };
 
@@ -157,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: resolve(e.WEB_DIST_DIR),
     jobsEnabled: e.JOBS_ENABLED ? e.JOBS_ENABLED === 'true' : e.NODE_ENV !== 'test',
     jobsPollMs: e.JOBS_POLL_MS,
+    demoSalesDays: e.DEMO_SALES_DAYS ?? (e.NODE_ENV === 'test' ? 0 : 90),
+    demoSalesPerDay: e.DEMO_SALES_PER_DAY,
     version: readPackageVersion(),
   };
 }

@@ -10,6 +10,26 @@ export const API_ERROR_CODES = [
   'conflict',
   /** A credit sale past the customer's credit limit under the shop's 'block' policy (409). */
   'credit_limit_exceeded',
+  /** An approval id that names no usable approval: missing, for another action, used, or expired (409). */
+  'approval_invalid',
+  /** A manager's approval refused: the e-mail, password or PIN is not right, or the PIN is locked (422). */
+  'approval_refused',
+  /** An M-Pesa transaction code the shop already accepted (409). */
+  'mpesa_code_used',
+  /** A register that already has an open shift (409). */
+  'shift_already_open',
+  /** A return or void on a shift that is closed (409). */
+  'shift_closed',
+  /** A step that needs a manager's approval and came without one (409). */
+  'approval_required',
+  /** A return id already used for a different return (409). */
+  'return_id_reused',
+  /** More of a sale line returned than was sold, less earlier returns (409). */
+  'return_exceeds_sold',
+  /** A sale id already used for a different sale (the register's id is the sale's key) (409). */
+  'sale_id_reused',
+  /** The server prices the cart differently from the total the register showed; the body carries the server's quote (409). */
+  'price_changed',
   'payload_too_large',
   'unsupported_media_type',
   'unprocessable',

@@ -101,7 +101,7 @@ export const DEFAULT_UPGRADE_MESSAGE = /*i18n*/ 'Upgrade your subscription to ac
 
 /** Upgrade messages per feature (spec §9: they exist per feature; the default is above). */
 export const UPGRADE_MESSAGES: Partial<Record<FeatureKey, string>> = {
-  advanced_inventory: /*i18n*/ 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and barcode scanning.',
+  advanced_inventory: /*i18n*/ 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and camera barcode scanning.',
   advanced_reporting: /*i18n*/ 'Upgrade to Pro for detailed sales, profit and stock reports.',
   advanced_accounting: /*i18n*/ 'Upgrade to Pro for the double-entry ledger, VAT returns and financial statements.',
   user_roles: /*i18n*/ 'Upgrade to Pro to add staff with their own roles and permissions.',

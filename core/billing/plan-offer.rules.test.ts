@@ -2,23 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { isFeatureBuilt, planOffer } from './plan-offer.rules';
 
 // Issue 10 item 16, written out by hand from what the product does today (accounts, billing,
-// products, stock and contacts exist; sales, purchases, accounting, reports, team, communications,
-// M-Pesa and eTIMS do not) and spec §9's tiers.
+// products, stock, contacts and the point of sale exist; purchases, accounting, reports, team,
+// communications and eTIMS do not) and spec §9's tiers.
 const available = (name: string) => planOffer(name).filter((line) => line.availability === 'available').map((line) => line.text);
 const comingSoon = (name: string) => planOffer(name).filter((line) => line.availability === 'coming_soon').map((line) => line.text);
 
 describe('plan cards sell only what is built', () => {
-  it('Starter: 1,000 products and two locations without transfers, contacts with customer groups; the till, reports and staff are coming soon', () => {
+  it('Starter: 1,000 products and two locations without transfers, contacts with customer groups, the till; reports and staff are coming soon', () => {
     expect(available('Starter')).toEqual([
       'Up to 1,000 products, with variants, barcodes and label printing',
       'Stock at up to 2 locations: adjustments, stock takes, low-stock alerts',
       'Catalog export (CSV)',
+      'Point of sale: the till, receipts, M-Pesa',
       'Customers and suppliers, credit accounts and statements',
       'Customer groups with their own prices',
       'E-mail support',
     ]);
     expect(comingSoon('Starter')).toEqual([
-      'Point of sale: the till, receipts, M-Pesa',
       'KRA eTIMS invoices',
       'Sales and profit reports',
       'Up to 10 staff accounts with roles',
@@ -33,6 +33,7 @@ describe('plan cards sell only what is built', () => {
       'Brands, units and packs, combos, wholesale prices',
       'CSV import and bulk price changes',
       'Catalog export (CSV)',
+      'Point of sale: the till, receipts, M-Pesa',
       'Customers and suppliers, credit accounts and statements',
       'Customer groups with their own prices',
       'Loyalty points',
@@ -41,7 +42,6 @@ describe('plan cards sell only what is built', () => {
       'Priority support',
     ]);
     expect(comingSoon('Professional')).toEqual([
-      'Point of sale: the till, receipts, M-Pesa',
       'KRA eTIMS invoices',
       'Sales and profit reports',
       'Unlimited staff accounts with roles',

@@ -47,7 +47,7 @@ export const CAPABILITIES: readonly Capability[] = [
   { text: /*i18n*/ 'Brands, units and packs, combos, wholesale prices', feature: 'advanced_inventory', isBuilt: true, apiPath: '/api/brands' },
   { text: /*i18n*/ 'CSV import and bulk price changes', feature: 'bulk_operations', isBuilt: true, apiPath: '/api/products/import' },
   { text: /*i18n*/ 'Catalog export (CSV)', feature: null, isBuilt: true, apiPath: '/api/products/export.csv' },
-  { text: /*i18n*/ 'Point of sale: the till, receipts, M-Pesa', feature: 'basic_pos', isBuilt: false, apiPath: '/api/sales' },
+  { text: /*i18n*/ 'Point of sale: the till, receipts, M-Pesa', feature: 'basic_pos', isBuilt: true, apiPath: '/api/sales' },
   { text: /*i18n*/ 'KRA eTIMS invoices', feature: null, isBuilt: false, apiPath: '/api/etims' },
   { text: /*i18n*/ 'Customers and suppliers, credit accounts and statements', feature: 'customers', isBuilt: true, apiPath: '/api/contacts' },
   { text: /*i18n*/ 'Customer groups with their own prices', feature: 'advanced_customer_management', isBuilt: true, apiPath: '/api/customer-groups' },

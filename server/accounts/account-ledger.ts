@@ -7,6 +7,7 @@ import { accountEntries, contacts } from '../db/schema/contacts';
 import { businessSettings } from '../db/schema/settings';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError } from '../http/errors';
+import { claimMpesaCode } from '../payments/mpesa-codes';
 
 // The credit ledger (docs/decisions/0016-contact-ledgers-and-jobs.md): the ONLY code that writes
 // account_entries, account_open_items, account_allocations and contact_accounts. Same promises as
@@ -239,7 +240,7 @@ const mpesaCodeUsed = (number?: string | null) => {
   const message = number
     ? fillMessage(/*i18n*/ 'This M-Pesa code was already used for {number}', { number })
     : /*i18n*/ 'This M-Pesa code was already used for another payment';
-  return new HttpError('conflict', message, { reference: [message] });
+  return new HttpError('mpesa_code_used', message, { reference: [message] });
 };
 
 /** Picked charges must be open debits of this contact and side, each within its open amount, in total within the credit. */
@@ -455,7 +456,7 @@ export interface PaymentRequest {
 /**
  * A payment received from a customer or made to a supplier: numbered PAY-000001 per shop, settles
  * the oldest charges first or the ones picked; what is left over stays open (a deposit). An M-Pesa
- * code is used once per shop (409 with a message on `reference`).
+ * code is used once per shop, across sales and account payments (409 with a message on `reference`).
  */
 export async function recordPayment(tx: TenantTx, input: PaymentRequest): Promise<PostedAccountEntry> {
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new RangeError('A payment is a positive whole number of minor units');
@@ -468,7 +469,7 @@ export async function recordPayment(tx: TenantTx, input: PaymentRequest): Promis
     if (used) throw mpesaCodeUsed(used.number);
   }
   const number = formatPaymentNumber(await nextDocumentNumber(tx, input.tenantId, 'payment'));
-  return appendEntry(tx, {
+  const entry = await appendEntry(tx, {
     tenantId: input.tenantId,
     contactId: input.contactId,
     side: input.side,
@@ -482,6 +483,11 @@ export async function recordPayment(tx: TenantTx, input: PaymentRequest): Promis
     requestKey: input.requestKey ?? null,
     allocate: input.allocations && input.allocations.length > 0 ? input.allocations : 'oldest',
   });
+  // The shop-wide registry: a code a sale already took is refused here too (and the other way round).
+  if (input.method === 'mpesa' && input.reference) {
+    await claimMpesaCode(tx, input.tenantId, input.reference, { type: 'account_entry', id: entry.id });
+  }
+  return entry;
 }
 
 /** The next number of a per-shop document series (gap-free: the counter row is locked until commit). */
@@ -576,4 +582,41 @@ export async function contactBalances(tx: TenantTx, contactIds: string[]): Promi
     result.set(row.contact_id, { receivableMinor: Number(row.receivable), payableMinor: Number(row.payable), overdueReceivableMinor: Number(row.overdue) });
   }
   return result;
+}
+
+/**
+ * A sale paid from the customer's deposit (their open credits on the receivable side): a charge
+ * settled at once from those credits, oldest first. Refused (400 on `amountMinor`) for more than
+ * the deposit holds, so the charge never leaves anything owing.
+ */
+export async function spendDeposit(
+  tx: TenantTx,
+  input: { tenantId: string; contactId: string; amountMinor: number; sourceType: string; sourceId: string; userId: string | null },
+): Promise<PostedAccountEntry> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new RangeError('A deposit is spent in a positive whole number of minor units');
+  await lockAccount(tx, input.tenantId, input.contactId, 'receivable');
+  const [open] = await queryRows<{ total: string }>(
+    tx,
+    sql`select coalesce(sum(open_minor), 0)::text as total from account_open_items
+        where contact_id = ${input.contactId} and side = 'receivable' and direction = 'credit' and open_minor > 0`,
+  );
+  const depositMinor = Number(open?.total ?? 0);
+  if (input.amountMinor > depositMinor) {
+    const currency = await currencyOf(tx);
+    const message = fillMessage(/*i18n*/ 'The customer’s deposit holds only {amount}', { amount: formatMinorUnits(depositMinor, currency.symbol, currency.decimals) });
+    throw new HttpError('validation_failed', message, { amountMinor: [message] });
+  }
+  return appendEntry(tx, {
+    tenantId: input.tenantId,
+    contactId: input.contactId,
+    side: 'receivable',
+    kind: 'charge',
+    amountMinor: input.amountMinor,
+    dueDate: await dueDateFromTerms(tx, 0),
+    method: 'deposit',
+    sourceType: input.sourceType,
+    sourceId: input.sourceId,
+    userId: input.userId,
+    allocate: 'oldest',
+  });
 }

@@ -224,7 +224,7 @@ describe('plan features on the server', () => {
     expect(refused.status).toBe(402);
     expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
       code: 'payment_required',
-      message: 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and barcode scanning.',
+      message: 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and camera barcode scanning.',
     });
     expect(registry[0]?.access).toEqual({ level: 'tenant', minRole: 'cashier', feature: 'advanced_inventory' });
   });

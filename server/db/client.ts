@@ -3,11 +3,10 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { z } from 'zod';
 import { migrateInOneTransaction } from './migrate';
 import * as schema from './schema/index';
 
@@ -25,6 +24,12 @@ export type TenantTx = PlatformTx & { readonly [tenantScopeBrand]: true };
 
 export const MIGRATIONS_DIR = resolve('server/db/migrations');
 export const APP_ROLE = 'dukani_app';
+
+/** A statement for Database.readFrequent: `key` names its prepared form on PGlite. */
+export interface FrequentRead {
+  readonly key: string;
+  readonly statement: string;
+}
 
 export type DatabaseOptions =
   | { driver: 'pglite'; dataDir?: string; sharedBuffers?: string }
@@ -45,12 +50,19 @@ export interface Database {
    * platform handle must not be used after it.
    */
   withPlatformThenTenant<T>(work: (tx: PlatformTx, enterTenant: (tenantId: string) => Promise<TenantTx>) => Promise<T>): Promise<T>;
+  /**
+   * A read of platform tables that runs on (nearly) every request, e.g. the session read: plain
+   * SQL with $1… text parameters. On PGlite, one session that only this process uses, it is
+   * prepared once and executed with its parameters as quoted literals (no planning per request);
+   * on PostgreSQL it goes as an unnamed parameterised query, so a transaction-mode pooler works
+   * (docs/decisions/0013). Platform tables only: a tenant table reads nothing here on PostgreSQL.
+   */
+  readFrequent<T>(read: FrequentRead, params: readonly string[]): Promise<T[]>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-const tenantIdSchema = z.uuid();
 const PING_TIMEOUT_MS = 3000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -70,7 +82,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     await client.waitReady;
     const platform = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as PlatformDb;
-    return buildDatabase('pglite', platform, { close: () => client.close() });
+    const parts = drizzlePartsOf(platform);
+    // PGlite runs one transaction at a time (its own mutex). BEGIN is its own call; the scope goes
+    // with the simple protocol (exec), a fraction of a parameterised query's protocol steps.
+    const beginTenant: BeginTenant = (tenantId, work) =>
+      client.transaction(async (transaction) => {
+        await transaction.exec(tenantScopeStatement(tenantId));
+        const session = new PgliteSession(transaction, parts.dialect, parts.relations, parts.options);
+        return work(new PgliteTransaction(parts.dialect, session, parts.relations) as unknown as TenantTx);
+      });
+    const preparing = new Map<string, Promise<unknown>>();
+    const readFrequent: ReadFrequent = async <T>(read: FrequentRead, params: readonly string[]) => {
+      if (!FREQUENT_READ_KEY.test(read.key)) throw new TypeError(`Not a statement name: ${read.key}`);
+      let prepared = preparing.get(read.key);
+      if (!prepared) {
+        // session-state: PGlite is one session that only this process uses (no pooler); PostgreSQL gets an unnamed query.
+        prepared = client.exec(`prepare ${read.key} as ${read.statement}`);
+        preparing.set(read.key, prepared);
+        prepared.catch(() => preparing.delete(read.key));
+      }
+      await prepared;
+      const [result] = await client.exec(`execute ${read.key}(${params.map((param) => pg.escapeLiteral(param)).join(', ')})`);
+      return (result?.rows ?? []) as T[];
+    };
+    return buildDatabase('pglite', platform, beginTenant, readFrequent, { close: () => client.close() });
   }
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -80,7 +115,67 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const platform = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as PlatformDb;
-  return buildDatabase('postgres', platform, { close: () => pool.end() });
+  const parts = drizzlePartsOf(platform);
+  const beginTenant: BeginTenant = async (tenantId, work) => {
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      // BEGIN and the tenant scope in one round trip: one simple-protocol query (no parameters, so
+      // several statements may go together; the tenant id is checked to be a uuid first).
+      await client.query(`begin; ${tenantScopeStatement(tenantId)}`);
+      const session = new NodePgSession(client, parts.dialect, parts.relations, parts.options);
+      const result = await work(new NodePgTransaction(parts.dialect, session, parts.relations) as unknown as TenantTx);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // Whatever failed (BEGIN, the scope, the work or COMMIT), the connection goes back to the
+      // pool outside any transaction, or is closed when even ROLLBACK fails.
+      await client.query('rollback').catch((rollbackError: unknown) => {
+        failure = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    } finally {
+      client.release(failure);
+    }
+  };
+  const readFrequent: ReadFrequent = async <T>(read: FrequentRead, params: readonly string[]) =>
+    (await pool.query({ text: read.statement, values: [...params] })).rows as T[];
+  return buildDatabase('postgres', platform, beginTenant, readFrequent, { close: () => pool.end() });
+}
+
+type ReadFrequent = Database['readFrequent'];
+const FREQUENT_READ_KEY = /^[a-z][a-z0-9_]{0,62}$/;
+
+/** Opens a transaction, sets the tenant scope and runs `work` in it; commits, or rolls back on an error. */
+type BeginTenant = <T>(tenantId: string, work: (tx: TenantTx) => Promise<T>) => Promise<T>;
+
+/**
+ * What drizzle builds its own transactions from (the dialect, the relational schema, the logger
+ * and cache options), read off the platform database so that tenant transactions are the same
+ * drizzle transaction classes, started our way (withTenant).
+ */
+function drizzlePartsOf(platform: PlatformDb) {
+  const { dialect, session } = platform as unknown as {
+    dialect: PgDialect;
+    session: { schema: never; options: never };
+  };
+  if (!dialect || !session || !('schema' in session) || !('options' in session)) {
+    throw new Error('drizzle-orm changed: the tenant transaction cannot read its dialect and session (server/db/client.ts)');
+  }
+  return { dialect, relations: session.schema, options: session.options };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The statement that switches an open transaction to one tenant: the non-owner app role (so RLS
+ * applies) and app.tenant_id. Transaction-local settings only (is_local = true), so a
+ * transaction-mode pooler works. The tenant id is written into the text, to go in the same round
+ * trip as BEGIN: only a well-formed uuid (hex digits and dashes) gets there.
+ */
+function tenantScopeStatement(tenantId: string): string {
+  if (!UUID.test(tenantId)) throw new TypeError('A tenant scope needs a tenant uuid');
+  return `select set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${APP_ROLE}', true)`;
 }
 
 /**
@@ -89,21 +184,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * works. Not exported: withTenant and withPlatformThenTenant are the only ways in.
  */
 async function enterTenantScope(tx: PlatformTx, tenantId: string): Promise<TenantTx> {
-  if (!tenantIdSchema.safeParse(tenantId).success) throw new TypeError('A tenant scope needs a tenant uuid');
-  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`);
+  await tx.execute(sql.raw(tenantScopeStatement(tenantId)));
   return tx as TenantTx;
 }
 
 function buildDatabase(
   driver: Database['driver'],
   platform: PlatformDb,
+  beginTenant: BeginTenant,
+  readFrequent: ReadFrequent,
   lifecycle: { close: () => Promise<void> },
 ): Database {
   return {
     driver,
     platform,
+    readFrequent,
     async withTenant(tenantId, work) {
-      return platform.transaction(async (tx) => work(await enterTenantScope(tx, tenantId)));
+      return beginTenant(tenantId, work);
     },
     async withPlatformThenTenant(work) {
       return platform.transaction(async (tx) => work(tx, (tenantId) => enterTenantScope(tx, tenantId)));

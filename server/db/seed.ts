@@ -7,8 +7,12 @@ import type { AppDependencies } from '../http/context';
 import { recordMovements, type MovementRequest } from '../inventory/stock-ledger';
 import { generateCatalog, refreshPlannerStatistics } from '../products/catalog-generator';
 import { createTenant } from '../tenancy/tenancy.service';
+import { addDefaultRegister, createRegister } from '../registers/registers.service';
 import { queryRows, type Database, type TenantTx } from './client';
 import { seedDemoContacts } from './demo-contacts';
+import { DEMO_SALES_JOB, seedDemoSales } from './demo-sales';
+import { appJobDefinitions } from '../jobs/app-jobs';
+import { createJobQueue } from '../jobs/job-queue';
 import { CATEGORY_SEPARATOR, DEMO_CATEGORIES, DEMO_PACK_UNITS, DEMO_PRODUCTS, WESTLANDS_BRANCH } from './demo-catalog';
 import { brands, locations, productBarcodes, productCategories, products, productVariants, units } from './schema/index';
 
@@ -35,11 +39,21 @@ export const DEMO_USERS = [
   // The Kiswahili till: the browser suite's language tests sign in as her (tests/e2e/languages.e2e.ts).
   { email: 'till@demo.test', fullName: 'Zawadi Chebet', role: 'cashier', tenant: 'demo' },
   { email: 'counter@demo.test', fullName: 'Baraka Kiprono', role: 'cashier', tenant: 'demo' },
+  // The register's browser files each sign in as their own cashier (tests/e2e/register*.e2e.ts, sales-history, shifts).
+  { email: 'register@demo.test', fullName: 'Faith Wambui', role: 'cashier', tenant: 'demo' },
+  { email: 'payments@demo.test', fullName: 'Brian Otieno', role: 'cashier', tenant: 'demo' },
+  { email: 'history@demo.test', fullName: 'Mercy Akinyi', role: 'cashier', tenant: 'demo' },
+  { email: 'shifts@demo.test', fullName: 'Dennis Kiptoo', role: 'cashier', tenant: 'demo' },
   { email: 'owner@acme.test', fullName: 'Amina Hassan', role: 'admin', tenant: 'acme' },
   { email: 'owner@lapsed.test', fullName: 'Juma Mwangi', role: 'admin', tenant: 'lapsed' },
   { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', role: 'admin', tenant: 'kiosk' },
   { email: 'cashier@kiosk.test', fullName: 'Mercy Atieno', role: 'cashier', tenant: 'kiosk' },
 ] as const;
+
+/** The cashiers whose shifts make the demo shop's sales history (not the browser suite's own cashiers). */
+const DEMO_SALES_CASHIERS = ['cashier@demo.test', 'till@demo.test'];
+
+export const DEMO_SECOND_TILL = { name: 'Till 2', receiptPrefix: 'T3' } as const;
 
 const DEMO_SEED_LOCK_KEY = 7350022;
 
@@ -74,6 +88,20 @@ export async function seedDatabase(deps: AppDependencies) {
   if (demo) {
     await seedDemoCatalog(database, demo, userIds.get('owner@demo.test') ?? null);
     await database.withTenant(demo, (tx) => seedDemoContacts(tx, demo, userIds.get('owner@demo.test') ?? null));
+    await addSecondMainTill(database, demo, userIds.get('owner@demo.test')!);
+    await seedDemoSales(
+      database,
+      {
+        tenantId: demo,
+        staff: { managerId: userIds.get('manager@demo.test')!, cashierIds: DEMO_SALES_CASHIERS.map((email) => userIds.get(email)!) },
+        days: deps.config.demoSalesDays,
+        now: new Date().toISOString(),
+        salesPerDay: deps.config.demoSalesPerDay,
+      },
+      async (history) => {
+        await createJobQueue(database, appJobDefinitions(deps)).enqueue(DEMO_SALES_JOB, { ...history });
+      },
+    );
   }
   const kiosk = tenantIds.get('kiosk');
   if (kiosk) {
@@ -83,6 +111,12 @@ export async function seedDatabase(deps: AppDependencies) {
   }
   await refreshPlannerStatistics(database);
   deps.logger.info({ tenants: DEMO_TENANTS.length, users: DEMO_USERS.length, demoProducts: DEMO_PRODUCTS.length }, 'Seeded demo data');
+}
+
+/** "Till 2" at the main shop, never opened by the seed: the browser suite opens its first shift. */
+async function addSecondMainTill(database: Database, tenantId: string, ownerId: string) {
+  const [main] = await database.withTenant(tenantId, (tx) => locationIdsByName(tx, []));
+  await createRegister(database, { tenantId, userId: ownerId, requestKey: null }, { locationId: main!, name: DEMO_SECOND_TILL.name, receiptPrefix: DEMO_SECOND_TILL.receiptPrefix });
 }
 
 /**
@@ -154,7 +188,11 @@ async function seedDemoCatalog(database: Database, tenantId: string, ownerId: st
     const brandNames = [...new Set(DEMO_PRODUCTS.flatMap((product) => (product.brand ? [product.brand] : [])))];
     const brandRows = await tx.insert(brands).values(brandNames.map((name) => ({ tenantId, name }))).returning({ id: brands.id, name: brands.name });
     const brandIds = new Map(brandRows.map((row) => [row.name, row.id]));
-    await tx.insert(locations).values({ tenantId, name: WESTLANDS_BRANCH.name, address: WESTLANDS_BRANCH.address });
+    const [westlands] = await tx
+      .insert(locations)
+      .values({ tenantId, name: WESTLANDS_BRANCH.name, address: WESTLANDS_BRANCH.address })
+      .returning({ id: locations.id });
+    await addDefaultRegister(tx, tenantId, westlands!.id);
     const locationIds = await locationIdsByName(tx, [WESTLANDS_BRANCH.name]);
 
     const productRows: (typeof products.$inferInsert)[] = [];

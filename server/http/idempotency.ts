@@ -65,7 +65,7 @@ function validatedJson(c: Context): unknown {
 }
 
 /** JSON with every object's keys in order, so the same body hashes the same however it was written. */
-function canonicalJson(value: unknown): string | undefined {
+export function canonicalJson(value: unknown): string | undefined {
   return JSON.stringify(value, (_, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
       ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

@@ -6,6 +6,7 @@ import type { Database, TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { locations, stockLevels } from '../db/schema/inventory';
 import { HttpError, notFound } from '../http/errors';
+import { addDefaultRegister } from '../registers/registers.service';
 import { createOnce, type DocumentAuthor } from './inventory-documents';
 
 // Branches and warehouses: at most max_locations open at once (per plan), exactly one default.
@@ -50,7 +51,7 @@ function nameTaken(error: unknown): never {
   throw error;
 }
 
-/** A new open location, counted against max_locations in the insert's transaction. */
+/** A new open location with its first register, counted against max_locations in the insert's transaction. */
 export async function createLocation(database: Database, author: DocumentAuthor, input: LocationInput): Promise<Location> {
   const id = await createOnce(
     database,
@@ -62,6 +63,7 @@ export async function createLocation(database: Database, author: DocumentAuthor,
         .insert(locations)
         .values({ tenantId: author.tenantId, name: input.name, kind: input.kind, address: input.address, requestKey: author.requestKey?.key ?? null })
         .returning({ id: locations.id });
+      await addDefaultRegister(tx, author.tenantId, row!.id);
       return row!.id;
     },
   ).catch(nameTaken);

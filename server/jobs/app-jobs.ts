@@ -1,3 +1,4 @@
+import { demoSalesJob } from '../db/demo-sales';
 import type { AppDependencies } from '../http/context';
 import { loyaltyExpiryJob } from '../loyalty/loyalty-expiry.job';
 import { createJobQueue, startJobRunner, type JobDefinition, type JobRunner } from './job-queue';
@@ -5,7 +6,7 @@ import { createJobQueue, startJobRunner, type JobDefinition, type JobRunner } fr
 // The app's background jobs (docs/decisions/0016). A new job is added to this list.
 
 export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logger'>): JobDefinition[] {
-  return [loyaltyExpiryJob(deps.database, deps.logger)];
+  return [loyaltyExpiryJob(deps.database, deps.logger), demoSalesJob(deps.database)];
 }
 
 /** Starts this server's poller when the config enables jobs (JOBS_ENABLED, JOBS_POLL_MS); null otherwise. */

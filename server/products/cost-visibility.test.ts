@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app';
 let testApp: TestApp;
 let shop: TestShop;
 let product: Product;
+let registerId: string;
 
 const COST_KEY = /cost|valuation|margin/i;
 
@@ -33,6 +34,11 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   product = created.json<Product>();
+  // Every shop has a register; a shift open on it, so the register's reads answer with data.
+  const registers = (await shop.call('GET', '/api/registers', { as: 'cashier' })).json<{ items: Array<{ id: string }> }>();
+  registerId = registers.items[0]!.id;
+  const opened = await shop.call('POST', '/api/shifts', { as: 'cashier', body: { registerId, openingFloatMinor: 100_000 }, idempotencyKey: randomUUID() });
+  expect(opened.status).toBe(201);
 });
 afterAll(() => testApp.close());
 
@@ -43,6 +49,9 @@ function exampleRequests(): Map<string, string> {
     ['/api/products/{id}', `/api/products/${product.id}`],
     ['/api/products/lookup', `/api/products/lookup?code=${encodeURIComponent(variant.sku)}`],
     ['/api/inventory/movements', `/api/inventory/movements?productId=${product.id}`],
+    ['/api/shifts/current', `/api/shifts/current?registerId=${registerId}`],
+    ['/api/parked-carts', `/api/parked-carts?registerId=${registerId}`],
+    ['/api/register/items', `/api/register/items?registerId=${registerId}&code=${encodeURIComponent(variant.sku)}`],
   ]);
 }
 
@@ -71,7 +80,9 @@ describe('costs by role (issue 10 item 5)', () => {
     expect(leaks).toEqual([]);
     // The routes a till uses do answer, without the costs.
     const answered = answers.filter((answer) => answer.status === 200).map((answer) => answer.path);
-    expect(answered).toEqual(expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/products/lookup']));
+    expect(answered).toEqual(
+      expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/products/lookup', '/api/register/items', '/api/shifts/current', '/api/sales']),
+    );
     // Everything else is refused outright, never answered with data; a route open to cashiers
     // (a contact's account, a gift card) answers 404 for an id that names nothing.
     for (const answer of answers.filter((a) => a.status !== 200)) {

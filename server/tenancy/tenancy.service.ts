@@ -7,6 +7,7 @@ import { readTrialDays, startTrial } from '../billing/subscription.service';
 import { DEFAULT_LOCATION_NAME } from '../../core/inventory/inventory.schemas';
 import { DEFAULT_UNITS } from '../../core/products/products.schemas';
 import { businessSettings, locations, tenants, units } from '../db/schema/index';
+import { addDefaultRegister } from '../registers/registers.service';
 
 // Lookups behind host-based tenant resolution (spec §4 "Domain resolution", §7 "Tenant and domain").
 // They read platform tables only; the logo and default language come from the tenant's own settings
@@ -90,7 +91,7 @@ export interface NewTenant {
   settings?: Partial<Pick<typeof businessSettings.$inferInsert, 'currencyCode' | 'currencySymbol' | 'companyLogoUrl' | 'timeZone'>>;
 }
 
-/** Creates a tenant, its business settings, trial subscription, default location and units in one transaction. */
+/** Creates a tenant, its business settings, trial subscription, default location with its register and units in one transaction. */
 export async function createTenant(database: Database, input: NewTenant): Promise<{ id: string }> {
   const trialDays = await readTrialDays(database);
   return database.withPlatformThenTenant(async (tx, enterTenant) => {
@@ -102,7 +103,11 @@ export async function createTenant(database: Database, input: NewTenant): Promis
     const scoped = await enterTenant(tenant.id);
     await scoped.insert(businessSettings).values({ tenantId: tenant.id, ...input.settings });
     await startTrial(scoped, tenant.id, trialDays);
-    await scoped.insert(locations).values({ tenantId: tenant.id, name: DEFAULT_LOCATION_NAME, isDefault: true });
+    const [location] = await scoped
+      .insert(locations)
+      .values({ tenantId: tenant.id, name: DEFAULT_LOCATION_NAME, isDefault: true })
+      .returning({ id: locations.id });
+    await addDefaultRegister(scoped, tenant.id, location!.id);
     await scoped.insert(units).values(DEFAULT_UNITS.map((unit) => ({ tenantId: tenant.id, ...unit })));
     return tenant;
   });

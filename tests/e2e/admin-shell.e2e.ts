@@ -113,7 +113,7 @@ describe('admin shell', () => {
     await business.getByText('Only the shop owner can change these.').waitFor();
     expect(await business.innerText()).toContain('Africa/Nairobi');
     expect(await page.getByRole('textbox').count()).toBe(0);
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Business', 'Inventory', 'Customers', 'Features']);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Business', 'Inventory', 'Sales', 'Customers', 'Features']);
     // The stock pages a manager runs are in the Products area's bar.
     await page.goto(appUrl('/admin/products', 'demo'));
     const productsBar = page.getByRole('navigation', { name: 'Products area' });
@@ -184,8 +184,8 @@ describe('each person sees what their role can use (issue 10 item 6)', () => {
     await page.goto(appUrl('/admin/settings', kiosk));
     const tabs = page.getByRole('tab');
     await tabs.first().waitFor();
-    expect(await tabs.allInnerTexts()).toEqual(['Business', 'Inventory', 'Customers', 'Features']);
-    for (const name of ['Inventory', 'Customers', 'Features']) {
+    expect(await tabs.allInnerTexts()).toEqual(['Business', 'Inventory', 'Sales', 'Customers', 'Features']);
+    for (const name of ['Inventory', 'Sales', 'Customers', 'Features']) {
       await page.getByRole('tab', { name }).click();
       await page.waitForLoadState('networkidle');
     }

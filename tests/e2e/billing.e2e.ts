@@ -71,12 +71,14 @@ describe('billing', () => {
     // The cards: what each plan does today, and what is coming.
     const starter = page.getByRole('listitem', { name: 'Starter monthly plan' });
     expect(await starter.getByRole('list', { name: 'Starter includes' }).innerText()).toContain('Stock at up to 2 locations');
-    expect(await starter.getByRole('list', { name: 'Starter: coming soon' }).innerText()).toContain('Point of sale: the till, receipts, M-Pesa');
+    expect(await starter.getByRole('list', { name: 'Starter includes' }).innerText()).toContain('Point of sale: the till, receipts, M-Pesa');
+    expect(await starter.getByRole('list', { name: 'Starter: coming soon' }).innerText()).toContain('KRA eTIMS invoices');
     const professional = page.getByRole('listitem', { name: 'Professional monthly plan' });
     const professionalIncludes = await professional.getByRole('list', { name: 'Professional includes' }).innerText();
     expect(professionalIncludes).toContain('Stock transfers between locations');
     expect(professionalIncludes).toContain('Loyalty points');
-    expect(professionalIncludes).not.toMatch(/Accounting|SMS|Point of sale|reports/);
+    expect(professionalIncludes).toContain('Point of sale: the till, receipts, M-Pesa');
+    expect(professionalIncludes).not.toMatch(/Accounting|SMS|reports/);
     expect(await professional.getByRole('list', { name: 'Professional: coming soon' }).innerText()).toContain('Accounting and VAT returns');
     expect(await page.getByRole('list', { name: 'Starter includes' }).last().innerText()).toContain('2 months free');
   });

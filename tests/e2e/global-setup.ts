@@ -39,7 +39,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dukani-e2e-'));
   // TRUST_PROXY: each browser context names its own client address (support/browser.ts), so the
   // sign-in failure limits (README "Sign-in limits") apply per simulated till, not to the whole suite.
-  const env: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, TRUST_PROXY: 'true' };
+  // A day of demo sales history, small, and today's open shift on the main shop's Till 1 (server/db/demo-sales.ts).
+  const env: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, TRUST_PROXY: 'true', DEMO_SALES_DAYS: '1', DEMO_SALES_PER_DAY: '40' };
   const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -134,6 +134,10 @@ interface AdminFixture {
   stockTakeId: string;
   /** A stock take this file started, cancelled once the pages are checked (one open count per location). */
   startedStockTakeId: string | null;
+  /** The newest sale of the demo's history, if it has any yet. */
+  sale: { id: string; receiptCode: string } | null;
+  /** The newest shift (the demo's open one on Main shop Till 1), if there is one. */
+  shift: { id: string; registerName: string } | null;
 }
 
 /** A same-origin API call from the signed-in page (its session cookie), with an Idempotency-Key for writes. */
@@ -176,7 +180,18 @@ async function makeAdminFixture(page: Page): Promise<AdminFixture> {
   const existing = open.items.find((take) => take.location.id === main.id);
   const stockTakeId = existing?.id ?? (await callApi<{ id: string }>(page, 'POST', '/api/inventory/stock-takes', { locationId: main.id, note: 'Layout check' })).id;
   if (!existing) await callApi(page, 'PUT', `/api/inventory/stock-takes/${stockTakeId}/counts`, { variantId, countedQuantityMilli: 39_000 });
-  return { productId, productName, adjustmentId: adjustment.id, transferId: transfer.id, stockTakeId, startedStockTakeId: existing ? null : stockTakeId };
+  const [sale] = (await callApi<{ items: Array<{ id: string; receiptCode: string }> }>(page, 'GET', '/api/sales?pageSize=1')).items;
+  const [shift] = (await callApi<{ items: Array<{ id: string; registerName: string }> }>(page, 'GET', '/api/shifts?pageSize=1')).items;
+  return {
+    productId,
+    productName,
+    adjustmentId: adjustment.id,
+    transferId: transfer.id,
+    stockTakeId,
+    startedStockTakeId: existing ? null : stockTakeId,
+    sale: sale ?? null,
+    shift: shift ?? null,
+  };
 }
 
 /** Each admin route with the browser tab title its page sets once it has rendered. */
@@ -204,8 +219,12 @@ function adminPages(fixture: AdminFixture): Array<{ path: string; title: string 
     { path: `${products}/low-stock`, title: 'Low stock' },
     { path: `${products}/import`, title: 'Import products' },
     { path: `${products}/labels?ids=${fixture.productId}`, title: 'Print labels' },
-    ...['business', 'inventory', 'billing', 'features'].map((tab) => ({ path: `/admin/settings?tab=${tab}`, title: 'Settings' })),
+    ...['business', 'inventory', 'sales', 'billing', 'features'].map((tab) => ({ path: `/admin/settings?tab=${tab}`, title: 'Settings' })),
     ...ADMIN_AREAS.map((area) => ({ path: `/admin/${area}`, title: AREA_TITLES[area] })),
+    { path: '/admin/sales?tab=new-sale', title: 'New sale' },
+    ...(fixture.sale ? [{ path: `/admin/sales/${fixture.sale.id}`, title: `Sale ${fixture.sale.receiptCode}` }] : []),
+    { path: '/admin/sales?tab=shifts', title: 'Shifts' },
+    ...(fixture.shift ? [{ path: `/admin/sales/shifts/${fixture.shift.id}`, title: `Shift on ${fixture.shift.registerName}` }] : []),
   ];
 }
 

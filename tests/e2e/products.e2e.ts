@@ -199,7 +199,7 @@ describe('a Starter shop', () => {
     await page.goto(appUrl('/admin/products/new', KIOSK));
     const form = page.getByRole('form', { name: 'New product' });
     await form.getByLabel('Name', { exact: true }).waitFor();
-    const upgrade = 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and barcode scanning.';
+    const upgrade = 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and camera barcode scanning.';
     // The lock badge beside Brand, Product type and Warranty, and in place of wholesale prices.
     await form.getByRole('link', { name: `${upgrade} Pro` }).first().waitFor();
     expect(await form.getByRole('link', { name: `${upgrade} Pro` }).count()).toBe(4);

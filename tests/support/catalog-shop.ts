@@ -20,6 +20,8 @@ export interface TestShop {
   defaultLocationId: string;
   /** Session cookies by role, for requests `call` does not make (multipart uploads). */
   cookies: Record<ShopRole, string>;
+  /** The shop's people by role (their password is TEST_PASSWORD): approvals, audit checks. */
+  users: Record<ShopRole, { id: string; email: string }>;
   /** A JSON request as one of the shop's people (the owner unless `as` says otherwise). */
   call(method: string, path: string, options?: ShopCallOptions): Promise<TestResponse>;
 }
@@ -35,15 +37,18 @@ export async function createTestShop(testApp: TestApp, options: TestShopOptions 
   const tenant = await createTenant(testApp.database, { subdomain });
   if (options.plan) await subscribeToPlan(testApp.database, tenant.id, options.plan);
   const cookies = {} as Record<ShopRole, string>;
+  const users = {} as Record<ShopRole, { id: string; email: string }>;
   for (const [role, tenantRole] of [['owner', 'admin'], ['manager', 'manager'], ['cashier', 'cashier']] as const) {
     const user = await createUser(testApp.database, testApp.deps.auth, { tenantId: tenant.id, role: tenantRole, fullName: `Shop ${role}` });
     cookies[role] = await signInAs(testApp, host, user.email, TEST_PASSWORD);
+    users[role] = { id: user.id, email: user.email };
   }
   return {
     tenant,
     host,
     defaultLocationId: await defaultLocationId(testApp.database, tenant.id),
     cookies,
+    users,
     call: (method, path, callOptions = {}) =>
       testApp.request(path, {
         method,

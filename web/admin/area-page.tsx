@@ -5,7 +5,6 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 /** What each business area will hold; the areas arrive in later releases. */
 export const AREA_PAGES = {
-  sales: { title: msg`Sales`, text: msg`Sales arrive in a coming release: the till for new sales, receipts, returns and the sales history.` },
   purchases: { title: msg`Purchases`, text: msg`Purchases arrive in a coming release: supplier orders, goods received and what you owe suppliers.` },
   accounting: { title: msg`Accounting`, text: msg`Accounting arrives in a coming release: the double-entry ledger, VAT returns and financial statements.` },
   reports: { title: msg`Reports`, text: msg`Reports arrive in a coming release: sales, profit and stock reports per branch and period.` },

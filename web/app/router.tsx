@@ -9,6 +9,7 @@ import { contactRoutes, contactsLayout } from '../contacts/contacts-routes';
 import { giftCardRoutes } from '../gift-cards/gift-cards-routes';
 import { inventoryRoutes } from '../inventory/inventory-routes';
 import { productListScreens, productRoutes } from '../products/products-routes';
+import { salesRoutes } from '../sales/sales-routes';
 import { statementRoutes } from '../statements/statements-routes';
 import { AuthLayout } from './auth-layout';
 import { PageLoading } from './page-loading';
@@ -30,7 +31,7 @@ const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'))
 const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
 
 // The areas still to come, each an honest "coming in a release" page (web/admin/area-page.tsx).
-const COMING_AREAS = ['sales', 'purchases', 'accounting', 'reports', 'team', 'communications'] as const satisfies readonly AreaKey[];
+const COMING_AREAS = ['purchases', 'accounting', 'reports', 'team', 'communications'] as const satisfies readonly AreaKey[];
 const comingAreaRoutes: RouteObject[] = COMING_AREAS.map((area) => ({
   path: area,
   lazy: async () => {
@@ -73,6 +74,7 @@ export const router = createBrowserRouter([
                   { path: 'settings', lazy: settingsScreens('SettingsPage') },
                   { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
                   { path: 'customers', lazy: contactsLayout, children: [...contactRoutes, ...accountRoutes, ...statementRoutes, ...giftCardRoutes] },
+                  ...salesRoutes,
                   ...comingAreaRoutes,
                   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
                 ],

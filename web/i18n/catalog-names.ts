@@ -15,7 +15,10 @@ export type AreaCatalog =
   | 'accounts'
   | 'statements'
   | 'loyalty'
-  | 'gift-cards';
+  | 'gift-cards'
+  | 'register'
+  | 'sales'
+  | 'shifts';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 /**
  * Catalogs whose messages are keyed by their English text (core's and the server's, marked

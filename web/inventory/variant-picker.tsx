@@ -1,16 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LockIcon, ScanBarcodeIcon, SearchIcon } from 'lucide-react';
+import { ScanBarcodeIcon, SearchIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import { FormField, fieldControlProps } from '../components/form-field';
-import { Badge } from '../components/ui/badge';
 import { Input } from '../components/ui/input';
 import { InlineSpinner } from '../components/ui/spinner';
 import { isApiError } from '../lib/api-client';
 import { lookupProductCode } from '../products/products.api';
 import { useProductSearch } from './inventory.api';
-import { BILLING_PATH, useDebouncedValue, useFeature } from './inventory-ui';
+import { useDebouncedValue } from './inventory-ui';
 import { productLabel } from './stock-format';
 import type { PickedVariant } from './stock-lines';
 
@@ -19,8 +17,8 @@ export type PickerStock = { locationId: string; locationName: string | undefined
 
 /**
  * How products join a stock form: a scan box (a scanner types the code and presses Enter) and a
- * search by name, SKU or barcode. Scanning is advanced inventory; searching is for everyone, and
- * Enter on an exact SKU or barcode there adds the product as a scan does.
+ * search by name, SKU or barcode. A USB scanner is a keyboard, so the scan box works on every plan
+ * (docs/decisions/0009); Enter on an exact SKU or barcode in the search adds the product as a scan does.
  */
 export function VariantPicker({
   idPrefix,
@@ -44,13 +42,10 @@ export function VariantPicker({
 
 function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) => void }) {
   const { t } = useLingui();
-  const scanning = useFeature('advanced_inventory');
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<string | undefined>();
   const [isLooking, setIsLooking] = useState(false);
-  const isLocked = scanning.isEnabled === false;
   const hint = t`Scan a barcode, or type a barcode or SKU and press Enter`;
-  const badge = scanning.badge;
 
   const look = async () => {
     const text = code.trim();
@@ -85,29 +80,17 @@ function ScanBox({ id, onPick }: { id: string; onPick: (variant: PickedVariant) 
       id={id}
       label={t`Scan barcode`}
       error={message}
-      hint={isLocked ? undefined : hint}
-      labelAside={
-        isLocked && (
-          <Link to={BILLING_PATH} className="inline-flex items-center gap-1 rounded-md text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60">
-            <LockIcon aria-hidden className="size-3.5" />
-            <Badge variant="accent">{scanning.badge}</Badge>
-            <span className="sr-only">
-              <Trans>Barcode scanning needs the {badge} plan</Trans>
-            </span>
-          </Link>
-        )
-      }
+      hint={hint}
     >
       <div className="relative">
         <ScanBarcodeIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
-          {...fieldControlProps(id, { error: message, hint: isLocked ? undefined : hint })}
+          {...fieldControlProps(id, { error: message, hint })}
           className="pl-8"
           value={code}
           onChange={(event) => setCode(event.target.value)}
           onKeyDown={onKeyDown}
-          disabled={isLocked}
-          placeholder={isLocked ? t`Scanning needs the ${badge} plan` : t`Barcode or SKU`}
+          placeholder={t`Barcode or SKU`}
           autoComplete="off"
           inputMode="text"
         />

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { InfoIcon } from 'lucide-react';
 import type { ProfileView } from '../../core/profile/profile.schemas';
 import { useDateFormat } from '../lib/date-format';
+import { ApprovalPinSection } from './approval-pin-section';
 import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DangerZoneSection } from './danger-zone-section';
@@ -14,6 +15,7 @@ export function SecurityTab({ profile, isEmailChangeRequested }: { profile: Prof
   return (
     <div className="grid gap-4">
       <ChangePasswordSection />
+      <ApprovalPinSection />
       <EmailVerificationSection profile={profile} />
       <ChangeEmailSection currentEmail={profile.email} startOpen={isEmailChangeRequested} />
       <ProfileSection title={t`Account Information`} icon={<InfoIcon aria-hidden className="size-4 text-muted-foreground" />}>

@@ -13,8 +13,9 @@ import { FeaturesTab } from './features-tab';
 import { InventorySettingsTab } from '../inventory/inventory-settings-tab';
 import { CreditSettingsSection } from '../accounts/credit-settings-section';
 import { LoyaltySettingsSection } from '../loyalty/loyalty-settings-section';
+import { SalesSettingsTab } from './sales-settings-tab';
 
-const TABS = ['business', 'inventory', 'customers', 'billing', 'features'] as const;
+const TABS = ['business', 'inventory', 'sales', 'customers', 'billing', 'features'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -46,12 +47,15 @@ export function SettingsPage() {
         <Trans>Settings</Trans>
       </h1>
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
-        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-5' : 'min-[420px]:grid-cols-4')}>
+        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-3 md:grid-cols-6' : 'min-[420px]:grid-cols-3 md:grid-cols-5')}>
           <TabsTrigger value="business">
             <Trans>Business</Trans>
           </TabsTrigger>
           <TabsTrigger value="inventory">
             <Trans>Inventory</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="sales">
+            <Trans>Sales</Trans>
           </TabsTrigger>
           <TabsTrigger value="customers">
             <Trans>Customers</Trans>
@@ -71,6 +75,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="inventory">
           <InventorySettingsTab canEdit={isAdmin} />
+        </TabsContent>
+        <TabsContent value="sales">
+          <SalesSettingsTab canEdit={isAdmin} />
         </TabsContent>
         <TabsContent value="customers" className="grid gap-6">
           <CreditSettingsSection />

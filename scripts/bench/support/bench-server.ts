@@ -6,6 +6,10 @@
 //   POST /__bench/bare              a bare route that reads its body: the baseline for webhooks
 //   GET /__bench/plan-check?tenant= the plan/gate check timed in-process (its own tenant
 //                                   transaction, as a baseline for the guard), µs per call
+//   GET /__bench/direct-lookup?tenant=&codes=a,b  the barcode lookup's own query (lookupCode in
+//                                   withTenant) timed in-process for each code, ms each: the
+//                                   products suite interleaves it with API requests, so both see
+//                                   the same machine load
 // Environment: the app's own variables, plus BENCH_TENANTS (extra tenants bench-0001…) and
 // BENCH_MISSES (unknown hosts timed). On ready it prints one line: BENCH_READY {json}.
 import { serve } from '@hono/node-server';
@@ -14,6 +18,7 @@ import { assertPlanAllows } from '../../../server/billing/plan-guard';
 import { readSubscriptionState } from '../../../server/billing/subscription.service';
 import { bootstrap } from '../../../server/bootstrap';
 import { loadConfig } from '../../../server/config';
+import { lookupCode } from '../../../server/products/product-list.query';
 import { createTenant } from '../../../server/tenancy/tenancy.service';
 import { benchSubdomain, benchTenantName, range, READY_PREFIX, unknownSubdomain, type BenchServerReady } from './bench-tenants';
 import { measureResolution } from './resolution-timing';
@@ -65,6 +70,17 @@ app.get('/__bench/plan-check', async (c) => {
   const started = performance.now();
   for (let i = 0; i < iterations; i += 1) await check();
   return c.json({ microsecondsPerCheck: ((performance.now() - started) * 1000) / iterations });
+});
+
+app.get('/__bench/direct-lookup', async (c) => {
+  const tenantId = c.req.query('tenant') ?? '';
+  const durations: number[] = [];
+  for (const code of (c.req.query('codes') ?? '').split(',').filter(Boolean)) {
+    const started = performance.now();
+    await deps.database.withTenant(tenantId, (tx) => lookupCode(tx, tenantId, code));
+    durations.push(performance.now() - started);
+  }
+  return c.json({ durations });
 });
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {

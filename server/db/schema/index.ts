@@ -10,3 +10,4 @@ export * from './product-imports';
 export * from './audit';
 export * from './request-keys';
 export * from './contacts';
+export * from './sales';

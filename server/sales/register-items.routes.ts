@@ -1,0 +1,211 @@
+import { createRoute } from '@hono/zod-openapi';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  REGISTER_SEARCH_LIMIT,
+  registerCustomerSchema,
+  registerItemListSchema,
+  registerItemsQuerySchema,
+  type RegisterCustomer,
+  type RegisterItem,
+} from '../../core/sales/register-items.schemas';
+import type { TaxClass } from '../../core/products/tax.rules';
+import { queryRows, type TenantTx } from '../db/client';
+import { quantityFromNumeric } from '../db/schema/quantity';
+import { HttpError } from '../http/errors';
+import { errorResponse, jsonResponse } from '../http/openapi-helpers';
+import { tenantRoute, type RouteDefinition } from '../http/routes';
+
+// The register's catalog reads (issue 15): what the cart needs to price a line on screen (tiers,
+// packs, VAT class, whether the unit takes decimals, stock at the register's location) for a scan
+// (exact barcode or SKU), a typed search (the pick list) or a parked cart's variants; and a
+// customer's prices and account figures. Read-only; the checkout prices everything again.
+
+const cashier = { minRole: 'cashier', feature: 'basic_pos' } as const;
+
+interface ItemRow {
+  variant_id: string;
+  product_id: string;
+  product_name: string;
+  variant_name: string;
+  sku: string;
+  barcodes: string[];
+  selling_price_minor: number;
+  tax_class: TaxClass;
+  kind: 'standard' | 'combo';
+  track_stock: boolean;
+  unit_id: string | null;
+  unit_name: string | null;
+  unit_allows_decimals: boolean | null;
+  on_hand: string | null;
+  tiers: { minQuantity: string; priceMinor: number }[];
+  packs: { unitId: string; name: string; baseQuantity: string; allowsDecimals: boolean }[];
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** The variants a query asks for, as a subquery of ids (each branch can use its index: barcode, SKU, name trigram). */
+function matchingVariantIds(tenantId: string, query: z.output<typeof registerItemsQuerySchema>): { ids: SQL; limit: number } {
+  if (query.code !== undefined) {
+    const code = query.code;
+    return {
+      ids: sql`(select b.variant_id from product_barcodes b where b.tenant_id = ${tenantId} and b.code = ${code}
+               union select v.id from product_variants v where v.tenant_id = ${tenantId} and upper(v.sku) = ${code.toUpperCase()})`,
+      limit: REGISTER_SEARCH_LIMIT,
+    };
+  }
+  if (query.variantIds !== undefined) {
+    return { ids: sql`(select unnest(${`{${query.variantIds.join(',')}}`}::uuid[]))`, limit: query.variantIds.length };
+  }
+  const search = query.q ?? '';
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const byName = sql.join(
+    words.map((word) => sql`p.name_key like ${likePattern(word)}`),
+    sql` and `,
+  );
+  const cap = REGISTER_SEARCH_LIMIT * 3;
+  return {
+    ids: sql`(
+      (select v.id from product_variants v join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+       where v.tenant_id = ${tenantId} and p.status = 'active' and ${byName} order by p.name_key, v.position limit ${cap})
+      union (select v.id from product_variants v where v.tenant_id = ${tenantId} and upper(v.sku) like ${likePattern(search.toUpperCase())} limit ${cap})
+      union (select b.variant_id from product_barcodes b where b.tenant_id = ${tenantId} and b.code = ${search}))`,
+    limit: REGISTER_SEARCH_LIMIT,
+  };
+}
+
+async function registerLocation(tx: TenantTx, registerId: string): Promise<string> {
+  const [register] = await queryRows<{ location_id: string }>(tx, sql`select location_id from registers where id = ${registerId}`);
+  if (!register) throw new HttpError('not_found', /*i18n*/ 'No such register');
+  return register.location_id;
+}
+
+export async function readRegisterItems(tx: TenantTx, tenantId: string, query: z.output<typeof registerItemsQuerySchema>): Promise<RegisterItem[]> {
+  const locationId = await registerLocation(tx, query.registerId);
+  const { ids, limit } = matchingVariantIds(tenantId, query);
+  const rows = await queryRows<ItemRow>(
+    tx,
+    sql`select v.id as variant_id, p.id as product_id, p.name as product_name, v.name as variant_name, v.sku, v.selling_price_minor,
+               p.tax_class, p.kind, p.track_stock, p.unit_id, u.name as unit_name, u.allows_decimals as unit_allows_decimals,
+               s.on_hand::text as on_hand,
+               coalesce((select json_agg(b.code order by b.created_at, b.code) from product_barcodes b
+                         where b.tenant_id = v.tenant_id and b.variant_id = v.id), '[]'::json) as barcodes,
+               coalesce((select json_agg(json_build_object('minQuantity', t.min_quantity::text, 'priceMinor', t.price_minor) order by t.min_quantity)
+                         from product_price_tiers t where t.tenant_id = v.tenant_id and t.variant_id = v.id), '[]'::json) as tiers,
+               coalesce((select json_agg(json_build_object('unitId', pu.id, 'name', pu.name, 'baseQuantity', pu.base_quantity::text,
+                                                           'allowsDecimals', pu.allows_decimals) order by pu.base_quantity, pu.name)
+                         from units pu where pu.tenant_id = p.tenant_id and p.unit_id is not null and pu.base_unit_id = p.unit_id), '[]'::json) as packs
+        from product_variants v
+        join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+        left join units u on u.tenant_id = p.tenant_id and u.id = p.unit_id
+        left join stock_levels s on s.tenant_id = v.tenant_id and s.variant_id = v.id and s.location_id = ${locationId}
+        where v.tenant_id = ${tenantId} and p.status = 'active' and v.id in ${ids}
+        order by p.name_key, v.position, v.id
+        limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    variantId: row.variant_id,
+    productId: row.product_id,
+    productName: row.product_name,
+    variantName: row.variant_name,
+    sku: row.sku,
+    barcodes: row.barcodes,
+    sellingPriceMinor: row.selling_price_minor,
+    taxClass: row.tax_class,
+    tiers: row.tiers.map((tier) => ({ minQuantityMilli: quantityFromNumeric(tier.minQuantity), priceMinor: tier.priceMinor })),
+    unit: row.unit_id && row.unit_name !== null ? { id: row.unit_id, name: row.unit_name, allowsDecimals: row.unit_allows_decimals ?? false } : null,
+    packs: row.packs.map((pack) => ({ unitId: pack.unitId, name: pack.name, packSizeMilli: quantityFromNumeric(pack.baseQuantity), allowsDecimals: pack.allowsDecimals })),
+    onHandMilli: row.kind === 'standard' && row.track_stock ? quantityFromNumeric(row.on_hand ?? '0') : null,
+  }));
+}
+
+interface CustomerRow {
+  id: string;
+  name: string;
+  phone: string | null;
+  type: string;
+  merged_into_id: string | null;
+  group_id: string | null;
+  group_name: string | null;
+  price_rule: 'discount' | 'price_list' | null;
+  discount_bps: number | null;
+  credit_limit_minor: string | number;
+  balance_minor: string | null;
+  deposit_minor: string | null;
+  loyalty_points: number | null;
+}
+
+export async function readRegisterCustomer(tx: TenantTx, customerId: string): Promise<RegisterCustomer> {
+  const [row] = await queryRows<CustomerRow>(
+    tx,
+    sql`select c.id, c.name, c.phone, c.type, c.merged_into_id, g.id as group_id, g.name as group_name, g.price_rule, g.discount_bps, c.credit_limit_minor,
+               a.balance_minor::text as balance_minor,
+               (select coalesce(sum(o.open_minor), 0)::text from account_open_items o
+                where o.contact_id = c.id and o.side = 'receivable' and o.direction = 'credit' and o.open_minor > 0) as deposit_minor,
+               (select b.points from loyalty_balances b where b.contact_id = c.id) as loyalty_points
+        from contacts c
+        left join customer_groups g on g.tenant_id = c.tenant_id and g.id = c.customer_group_id
+        left join contact_accounts a on a.tenant_id = c.tenant_id and a.contact_id = c.id and a.side = 'receivable'
+        where c.id = ${customerId}`,
+  );
+  // A supplier, or a contact merged away, is no customer to sell to: as unknown as another shop's.
+  if (!row || row.type === 'supplier' || row.merged_into_id) throw new HttpError('not_found', /*i18n*/ 'Customer not found');
+  const groupPrices =
+    row.price_rule === 'price_list' && row.group_id
+      ? await queryRows<{ variant_id: string; price_minor: number }>(
+          tx,
+          sql`select variant_id, price_minor from customer_group_prices where group_id = ${row.group_id} order by variant_id`,
+        )
+      : [];
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    groupName: row.group_name,
+    groupDiscountBps: row.price_rule === 'discount' ? (row.discount_bps ?? 0) : 0,
+    groupPrices: groupPrices.map((price) => ({ variantId: price.variant_id, priceMinor: price.price_minor })),
+    balanceMinor: Number(row.balance_minor ?? 0),
+    depositMinor: Number(row.deposit_minor ?? 0),
+    creditLimitMinor: Number(row.credit_limit_minor),
+    loyaltyPoints: row.loyalty_points ?? 0,
+  };
+}
+
+export const registerItemRoutes: RouteDefinition[] = [
+  tenantRoute(
+    cashier,
+    createRoute({
+      method: 'get',
+      path: '/api/register/items',
+      tags: ['sales'],
+      summary: 'Items for the register’s cart with their prices, tiers, packs and stock at the register’s location: by exact barcode or SKU (code), a search (q) or variant ids',
+      request: { query: registerItemsQuerySchema },
+      responses: {
+        200: jsonResponse(registerItemListSchema, 'Matching items (none: an unknown code)'),
+        400: errorResponse('Invalid input, with a message per field'),
+        404: errorResponse('No such register'),
+      },
+    }),
+    async (c) => {
+      const tenantId = c.var.tenantId;
+      const query = c.req.valid('query');
+      const items = await c.var.deps.database.withTenant(tenantId, (tx) => readRegisterItems(tx, tenantId, query));
+      return c.json({ items }, 200);
+    },
+  ),
+  tenantRoute(
+    cashier,
+    createRoute({
+      method: 'get',
+      path: '/api/register/customers/{id}',
+      tags: ['sales'],
+      summary: 'A customer as the register needs them: group prices, balance, deposit, credit limit, loyalty points',
+      request: { params: z.object({ id: z.uuid() }) },
+      responses: { 200: jsonResponse(registerCustomerSchema, 'The customer'), 404: errorResponse('No such customer in this shop') },
+    }),
+    async (c) => {
+      const customerId = c.req.valid('param').id;
+      return c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => readRegisterCustomer(tx, customerId)), 200);
+    },
+  ),
+];
