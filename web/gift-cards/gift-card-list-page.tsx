@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpIcon, GiftIcon, PlusIcon, SearchIcon, WalletCardsIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { maskedGiftCardCode } from '../../core/gift-cards/gift-card-code.rules';
 import { GIFT_CARD_SORTS, type GiftCard } from '../../core/gift-cards/gift-cards.schemas';
@@ -11,7 +11,7 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { DataTable } from '../inventory/data-table';
-import { EmptyState, LoadError, LockedFeature, PageHeader, Pagination, TableSkeleton, useDebouncedValue, useListParams } from '../inventory/inventory-ui';
+import { EmptyState, LoadError, LockedFeature, PageHeader, Pagination, TableSkeleton, useListParams, useSearchInAddress } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { CheckBalanceDialog, GiftCardStatusBadge, IssueGiftCardDialog, useExpiryText } from './gift-card-dialogs';
 import { giftCardPath, useGiftCardAccess, useGiftCards } from './gift-cards.api';
@@ -59,13 +59,7 @@ function GiftCardTable({ onIssue }: { onIssue: (() => void) | undefined }) {
   const { money } = useMoney();
   const expiry = useExpiryText();
   const params = useListParams(['q', 'status', 'sort', 'order'] as const);
-  const [search, setSearch] = useState(params.values.q ?? '');
-  const settled = useDebouncedValue(search.trim());
-  const currentSearch = params.values.q ?? '';
-  const { setFilter } = params;
-  useEffect(() => {
-    if (settled !== currentSearch) setFilter('q', settled || undefined);
-  }, [settled, currentSearch, setFilter]);
+  const [search, setSearch] = useSearchInAddress(params.values.q, (q) => params.setFilter('q', q));
   const status = params.values.status === 'active' || params.values.status === 'void' ? params.values.status : 'all';
   const sort: Sort = isSort(params.values.sort) ? params.values.sort : 'createdAt';
   const order = params.values.order === 'asc' ? 'asc' : 'desc';

@@ -3,7 +3,7 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon, ChevronRightIcon, LockIcon, RotateCwIcon, TriangleAlertIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigation, useSearchParams } from 'react-router';
 import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage, type FeatureKey } from '../../core/billing/plan-features.rules';
 import { formatQuantity } from '../../core/products/quantity.rules';
@@ -47,6 +47,21 @@ export function useDebouncedValue<Value>(value: Value, delayMs = 250): Value {
     return () => clearTimeout(timer);
   }, [value, delayMs]);
   return settled;
+}
+
+/**
+ * A search box whose settled text goes into the address (`?q=`), so Back and a shared link show the
+ * same list. The write waits while the router loads another page: made then, it would replace the
+ * navigation just started (a result clicked before the search settled led back to the list).
+ */
+export function useSearchInAddress(inAddress: string | undefined, write: (search: string | undefined) => void) {
+  const [search, setSearch] = useState(inAddress ?? '');
+  const settled = useDebouncedValue(search.trim());
+  const routerIdle = useNavigation().state === 'idle';
+  useEffect(() => {
+    if (routerIdle && settled !== (inAddress ?? '')) write(settled || undefined);
+  }, [routerIdle, settled, inAddress, write]);
+  return [search, setSearch] as const;
 }
 
 export function PageHeader({ title, titleId, description, actions }: { title: ReactNode; titleId?: string; description?: ReactNode; actions?: ReactNode }) {

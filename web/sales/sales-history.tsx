@@ -2,7 +2,6 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, ReceiptTextIcon, SearchIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
@@ -17,7 +16,7 @@ import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { translateMessage } from '../i18n/translate-message';
 import { PagedTable } from '../inventory/data-table';
-import { EmptyState, FilterSelect, LocationSelect, useDebouncedValue, useFeature } from '../inventory/inventory-ui';
+import { EmptyState, FilterSelect, LocationSelect, useFeature, useSearchInAddress } from '../inventory/inventory-ui';
 import { useDateFormat } from '../lib/date-format';
 import { IconInput } from '../products/icon-input';
 import { UpgradeBadge } from '../products/upgrade-badge';
@@ -77,9 +76,7 @@ export function SalesHistory() {
       { replace: true },
     );
 
-  const [search, setSearch] = useState(filters.q ?? '');
-  const settled = useDebouncedValue(search.trim());
-  if (settled !== (filters.q ?? '')) change({ q: settled || undefined });
+  const [search, setSearch] = useSearchInAddress(filters.q, (q) => change({ q }));
   const list = useSaleList(filters, page);
 
   const sortButton = (sort: Sort, label: string) => {
