@@ -10,6 +10,10 @@ import { TAX_CLASSES } from '../products/tax.rules';
 export const REGISTER_SEARCH_LIMIT = 20;
 /** A resumed parked cart asks for at most this many variants at once. */
 export const REGISTER_VARIANT_IDS_MAX = 200;
+/** The product grid's page: its top sellers, or one page of a category. */
+export const REGISTER_GRID_PAGE_SIZE = 24;
+/** How far back the grid's top sellers look. */
+export const REGISTER_TOP_SELLER_DAYS = 30;
 
 const productId = z.uuid();
 
@@ -29,10 +33,19 @@ export const registerItemsQuerySchema = z
         message: /*i18n*/ 'Not a product id',
       })
       .optional(),
+    /** The product grid's top sellers at the register's location. */
+    grid: z.literal('top', { message: /*i18n*/ 'Not a product grid' }).optional(),
+    /** The product grid's category (with the categories inside it), a page at a time. */
+    categoryId: z.uuid({ message: /*i18n*/ 'Not a category id' }).optional(),
+    page: z.coerce.number({ message: /*i18n*/ 'Not a page number' }).int().min(1).max(10_000).optional(),
   })
-  .refine((query) => [query.code, query.q, query.variantIds].filter((value) => value !== undefined).length === 1, {
-    message: /*i18n*/ 'Give a code, a search or product ids',
+  .refine((query) => [query.code, query.q, query.variantIds, query.grid, query.categoryId].filter((value) => value !== undefined).length === 1, {
+    message: /*i18n*/ 'Give a code, a search, product ids, the top sellers or a category',
     path: ['q'],
+  })
+  .refine((query) => query.page === undefined || query.categoryId !== undefined, {
+    message: /*i18n*/ 'Pages are for a category',
+    path: ['page'],
   });
 export type RegisterItemsQuery = z.input<typeof registerItemsQuerySchema>;
 
@@ -63,10 +76,16 @@ export const registerItemSchema = z.object({
   packs: z.array(registerItemPackSchema),
   /** On hand at the register's location (stock units ×1000); null when stock is not tracked (services, combos). */
   onHandMilli: z.int().nullable(),
+  /** The product's picture (the grid's tile). */
+  imageUrl: z.string().nullable(),
 });
 export type RegisterItem = z.infer<typeof registerItemSchema>;
 
-export const registerItemListSchema = z.object({ items: z.array(registerItemSchema) });
+export const registerItemListSchema = z.object({
+  items: z.array(registerItemSchema),
+  /** More match than were answered: the grid's next page (a search answers its first REGISTER_SEARCH_LIMIT). */
+  hasMore: z.boolean(),
+});
 export type RegisterItemList = z.infer<typeof registerItemListSchema>;
 
 export const registerCustomerSchema = z.object({

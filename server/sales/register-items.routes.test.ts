@@ -73,8 +73,10 @@ describe('GET /api/register/items', () => {
           unit: { id: expect.any(String), name: 'Piece', allowsDecimals: false },
           packs: [{ unitId: crateUnitId, name: 'Crate of 24', packSizeMilli: 24_000, allowsDecimals: false }],
           onHandMilli: 48_000,
+          imageUrl: null,
         },
       ],
+      hasMore: false,
     });
   });
 
@@ -86,8 +88,8 @@ describe('GET /api/register/items', () => {
   });
 
   it('answers no items for an unknown code and for an archived product', async () => {
-    expect((await items(`registerId=${shop.registerId}&code=0000000000000`)).json()).toEqual({ items: [] });
-    expect((await items(`registerId=${shop.registerId}&code=${archived.sku}`)).json()).toEqual({ items: [] });
+    expect((await items(`registerId=${shop.registerId}&code=0000000000000`)).json()).toEqual({ items: [], hasMore: false });
+    expect((await items(`registerId=${shop.registerId}&code=${archived.sku}`)).json()).toEqual({ items: [], hasMore: false });
   });
 
   it('searches names by every word, SKUs by part, and barcodes exactly, for the pick list', async () => {
@@ -131,7 +133,7 @@ describe('GET /api/register/items', () => {
 
   it('does not show another shop’s products through its own register', async () => {
     const response = await items(`registerId=${other.registerId}&code=${soda.sku}`, other);
-    expect(response.json()).toEqual({ items: [] });
+    expect(response.json()).toEqual({ items: [], hasMore: false });
   });
 });
 

@@ -2,12 +2,15 @@ import { createRoute } from '@hono/zod-openapi';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  REGISTER_GRID_PAGE_SIZE,
   REGISTER_SEARCH_LIMIT,
+  REGISTER_TOP_SELLER_DAYS,
   registerCustomerSchema,
   registerItemListSchema,
   registerItemsQuerySchema,
   type RegisterCustomer,
   type RegisterItem,
+  type RegisterItemList,
 } from '../../core/sales/register-items.schemas';
 import type { TaxClass } from '../../core/products/tax.rules';
 import { queryRows, type TenantTx } from '../db/client';
@@ -18,7 +21,8 @@ import { tenantRoute, type RouteDefinition } from '../http/routes';
 
 // The register's catalog reads (issue 15): what the cart needs to price a line on screen (tiers,
 // packs, VAT class, whether the unit takes decimals, stock at the register's location) for a scan
-// (exact barcode or SKU), a typed search (the pick list) or a parked cart's variants; and a
+// (exact barcode or SKU), a typed search (the pick list), a parked cart's variants or the product
+// grid (the location's top sellers, a category's page); and a
 // customer's prices and account figures. Read-only; the checkout prices everything again.
 
 const cashier = { minRole: 'cashier', feature: 'basic_pos' } as const;
@@ -34,6 +38,7 @@ interface ItemRow {
   tax_class: TaxClass;
   kind: 'standard' | 'combo';
   track_stock: boolean;
+  image_url: string | null;
   unit_id: string | null;
   unit_name: string | null;
   unit_allows_decimals: boolean | null;
@@ -44,34 +49,80 @@ interface ItemRow {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** The variants a query asks for, as a subquery of ids (each branch can use its index: barcode, SKU, name trigram). */
-function matchingVariantIds(tenantId: string, query: z.output<typeof registerItemsQuerySchema>): { ids: SQL; limit: number } {
+type ItemsQuery = z.output<typeof registerItemsQuerySchema>;
+
+/**
+ * Which variants a query answers, and in what order: a where clause on v (each branch a subquery
+ * of ids that can use its index: barcode, SKU, name trigram, category), or for the grid's top
+ * sellers a join of what sold.
+ */
+interface Matching {
+  join: SQL;
+  where: SQL;
+  orderBy: SQL;
+  limit: number;
+  offset: number;
+}
+
+const byName = sql`p.name_key, v.position, v.id`;
+
+function matching(tenantId: string, locationId: string, query: ItemsQuery): Matching {
+  const idsIn = (ids: SQL, limit: number, offset = 0): Matching => ({ join: sql``, where: sql`v.id in ${ids}`, orderBy: byName, limit, offset });
   if (query.code !== undefined) {
     const code = query.code;
-    return {
-      ids: sql`(select b.variant_id from product_barcodes b where b.tenant_id = ${tenantId} and b.code = ${code}
-               union select v.id from product_variants v where v.tenant_id = ${tenantId} and upper(v.sku) = ${code.toUpperCase()})`,
-      limit: REGISTER_SEARCH_LIMIT,
-    };
+    return idsIn(
+      sql`(select b.variant_id from product_barcodes b where b.tenant_id = ${tenantId} and b.code = ${code}
+           union select v.id from product_variants v where v.tenant_id = ${tenantId} and upper(v.sku) = ${code.toUpperCase()})`,
+      REGISTER_SEARCH_LIMIT,
+    );
   }
   if (query.variantIds !== undefined) {
-    return { ids: sql`(select unnest(${`{${query.variantIds.join(',')}}`}::uuid[]))`, limit: query.variantIds.length };
+    return idsIn(sql`(select unnest(${`{${query.variantIds.join(',')}}`}::uuid[]))`, query.variantIds.length);
+  }
+  if (query.grid === 'top') {
+    // Favourites are not kept anywhere: they are what this location sold most (by stock quantity)
+    // over the last days, read from the sales themselves, so there is nothing to set up or maintain.
+    return {
+      join: sql`join (select l.variant_id, sum(l.stock_quantity) as sold
+                      from sales s join sale_lines l on l.tenant_id = s.tenant_id and l.sale_id = s.id
+                      where s.tenant_id = ${tenantId} and s.location_id = ${locationId} and s.status <> 'voided'
+                        and s.created_at >= now() - make_interval(days => ${REGISTER_TOP_SELLER_DAYS})
+                      group by l.variant_id) top_sellers on top_sellers.variant_id = v.id`,
+      where: sql`true`,
+      orderBy: sql`top_sellers.sold desc, ${byName}`,
+      limit: REGISTER_GRID_PAGE_SIZE,
+      offset: 0,
+    };
+  }
+  if (query.categoryId !== undefined) {
+    const page = query.page ?? 1;
+    return idsIn(
+      sql`(select v.id from product_variants v join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+           where v.tenant_id = ${tenantId} and p.category_id in (
+             with recursive tree as (
+               select c.id from product_categories c where c.tenant_id = ${tenantId} and c.id = ${query.categoryId}
+               union all
+               select c.id from product_categories c join tree on c.parent_id = tree.id where c.tenant_id = ${tenantId})
+             select id from tree))`,
+      REGISTER_GRID_PAGE_SIZE,
+      (page - 1) * REGISTER_GRID_PAGE_SIZE,
+    );
   }
   const search = query.q ?? '';
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const byName = sql.join(
+  const nameMatches = sql.join(
     words.map((word) => sql`p.name_key like ${likePattern(word)}`),
     sql` and `,
   );
   const cap = REGISTER_SEARCH_LIMIT * 3;
-  return {
-    ids: sql`(
+  return idsIn(
+    sql`(
       (select v.id from product_variants v join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
-       where v.tenant_id = ${tenantId} and p.status = 'active' and ${byName} order by p.name_key, v.position limit ${cap})
+       where v.tenant_id = ${tenantId} and p.status = 'active' and ${nameMatches} order by p.name_key, v.position limit ${cap})
       union (select v.id from product_variants v where v.tenant_id = ${tenantId} and upper(v.sku) like ${likePattern(search.toUpperCase())} limit ${cap})
       union (select b.variant_id from product_barcodes b where b.tenant_id = ${tenantId} and b.code = ${search}))`,
-    limit: REGISTER_SEARCH_LIMIT,
-  };
+    REGISTER_SEARCH_LIMIT,
+  );
 }
 
 async function registerLocation(tx: TenantTx, registerId: string): Promise<string> {
@@ -80,13 +131,20 @@ async function registerLocation(tx: TenantTx, registerId: string): Promise<strin
   return register.location_id;
 }
 
-export async function readRegisterItems(tx: TenantTx, tenantId: string, query: z.output<typeof registerItemsQuerySchema>): Promise<RegisterItem[]> {
+async function assertCategory(tx: TenantTx, categoryId: string): Promise<void> {
+  const [category] = await queryRows<{ id: string }>(tx, sql`select id from product_categories where id = ${categoryId}`);
+  if (!category) throw new HttpError('not_found', /*i18n*/ 'No such category');
+}
+
+export async function readRegisterItems(tx: TenantTx, tenantId: string, query: ItemsQuery): Promise<RegisterItemList> {
   const locationId = await registerLocation(tx, query.registerId);
-  const { ids, limit } = matchingVariantIds(tenantId, query);
+  if (query.categoryId !== undefined) await assertCategory(tx, query.categoryId);
+  const { join, where, orderBy, limit, offset } = matching(tenantId, locationId, query);
+  // One row past the limit says whether more follow (the grid's "More").
   const rows = await queryRows<ItemRow>(
     tx,
     sql`select v.id as variant_id, p.id as product_id, p.name as product_name, v.name as variant_name, v.sku, v.selling_price_minor,
-               p.tax_class, p.kind, p.track_stock, p.unit_id, u.name as unit_name, u.allows_decimals as unit_allows_decimals,
+               p.tax_class, p.kind, p.track_stock, p.image_url, p.unit_id, u.name as unit_name, u.allows_decimals as unit_allows_decimals,
                s.on_hand::text as on_hand,
                coalesce((select json_agg(b.code order by b.created_at, b.code) from product_barcodes b
                          where b.tenant_id = v.tenant_id and b.variant_id = v.id), '[]'::json) as barcodes,
@@ -97,13 +155,18 @@ export async function readRegisterItems(tx: TenantTx, tenantId: string, query: z
                          from units pu where pu.tenant_id = p.tenant_id and p.unit_id is not null and pu.base_unit_id = p.unit_id), '[]'::json) as packs
         from product_variants v
         join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+        ${join}
         left join units u on u.tenant_id = p.tenant_id and u.id = p.unit_id
         left join stock_levels s on s.tenant_id = v.tenant_id and s.variant_id = v.id and s.location_id = ${locationId}
-        where v.tenant_id = ${tenantId} and p.status = 'active' and v.id in ${ids}
-        order by p.name_key, v.position, v.id
-        limit ${limit}`,
+        where v.tenant_id = ${tenantId} and p.status = 'active' and ${where}
+        order by ${orderBy}
+        limit ${limit + 1} offset ${offset}`,
   );
-  return rows.map((row) => ({
+  return { items: rows.slice(0, limit).map(registerItemOf), hasMore: rows.length > limit };
+}
+
+function registerItemOf(row: ItemRow): RegisterItem {
+  return {
     variantId: row.variant_id,
     productId: row.product_id,
     productName: row.product_name,
@@ -116,7 +179,8 @@ export async function readRegisterItems(tx: TenantTx, tenantId: string, query: z
     unit: row.unit_id && row.unit_name !== null ? { id: row.unit_id, name: row.unit_name, allowsDecimals: row.unit_allows_decimals ?? false } : null,
     packs: row.packs.map((pack) => ({ unitId: pack.unitId, name: pack.name, packSizeMilli: quantityFromNumeric(pack.baseQuantity), allowsDecimals: pack.allowsDecimals })),
     onHandMilli: row.kind === 'standard' && row.track_stock ? quantityFromNumeric(row.on_hand ?? '0') : null,
-  }));
+    imageUrl: row.image_url,
+  };
 }
 
 interface CustomerRow {
@@ -178,19 +242,19 @@ export const registerItemRoutes: RouteDefinition[] = [
       method: 'get',
       path: '/api/register/items',
       tags: ['sales'],
-      summary: 'Items for the register’s cart with their prices, tiers, packs and stock at the register’s location: by exact barcode or SKU (code), a search (q) or variant ids',
+      summary:
+        'Items for the register’s cart with their prices, tiers, packs and stock at the register’s location: by exact barcode or SKU (code), a search (q), variant ids, or for the product grid the location’s top sellers (grid=top) or a category’s page (categoryId, page)',
       request: { query: registerItemsQuerySchema },
       responses: {
         200: jsonResponse(registerItemListSchema, 'Matching items (none: an unknown code)'),
         400: errorResponse('Invalid input, with a message per field'),
-        404: errorResponse('No such register'),
+        404: errorResponse('No such register or category'),
       },
     }),
     async (c) => {
       const tenantId = c.var.tenantId;
       const query = c.req.valid('query');
-      const items = await c.var.deps.database.withTenant(tenantId, (tx) => readRegisterItems(tx, tenantId, query));
-      return c.json({ items }, 200);
+      return c.json(await c.var.deps.database.withTenant(tenantId, (tx) => readRegisterItems(tx, tenantId, query)), 200);
     },
   ),
   tenantRoute(

@@ -50,6 +50,7 @@ import { OpenShiftForm } from './open-shift-form';
 import { OutboxIndicator } from './outbox-indicator';
 import { ParkDialog, ResumeDialog, type ParkedCart } from './park-dialogs';
 import { PaymentDialog } from './payment-dialog';
+import { ProductGrid, ProductGridToggle, useProductGridPreference } from './product-grid';
 import { cartCustomerOf, catalogOf, fetchRegisterCustomer, fetchRegisterItems, useCurrentShift, useRegisterPricingSettings, useRegisters } from './register.api';
 import { matchShortcut, type RegisterAction } from './register-shortcuts';
 import { DEFAULT_SCANNER_OPTIONS, parseScanQuery, SCAN_QUERY_PROBLEM_LABELS, ScannerDetector } from './scanner-input';
@@ -154,6 +155,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
   const [saleDone, setSaleDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
+  const productGrid = useProductGridPreference();
   // Items seen this sale, by variant: a line's packs for its unit picker.
   const [itemsByVariant, setItemsByVariant] = useState<ReadonlyMap<string, RegisterItem>>(() => new Map());
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -505,6 +507,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
           <Button type="submit" className="h-11">
             <Trans>Find</Trans>
           </Button>
+          <ProductGridToggle shown={productGrid.shown} onToggle={productGrid.toggle} />
         </form>
         {message && (
           <p
@@ -525,6 +528,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
             onClose={() => setPickList(null)}
           />
         )}
+        {productGrid.shown && <ProductGrid registerId={register.id} onPick={(item) => addItem(item, QUANTITY_SCALE)} />}
         <CartLines
           cart={cart}
           priced={priced}

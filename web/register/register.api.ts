@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '../../core/api/api-error.schemas';
 import { contactCreatedSchema, contactListSchema } from '../../core/contacts/contacts.schemas';
 import { inventorySettingsSchema } from '../../core/inventory/inventory.schemas';
@@ -17,6 +17,7 @@ export const registerKeys = {
   salesSettings: ['registers', 'sales-settings'] as const,
   taxRates: ['registers', 'tax-rates'] as const,
   customers: (search: string) => ['contacts', 'register-search', search] as const,
+  grid: (registerId: string, shelf: ProductGridShelf) => ['registers', 'grid', registerId, shelf] as const,
 };
 
 /** The shop's active registers with their open shift, if any. */
@@ -86,6 +87,29 @@ export async function fetchRegisterItems(registerId: string, lookup: RegisterIte
   else params.set('variantIds', lookup.variantIds.join(','));
   const list = await apiRequest(`/api/register/items?${params}`, { schema: registerItemListSchema, ...(signal ? { signal } : {}) });
   return list.items;
+}
+
+/** What the product grid shows: the location's top sellers, or a category's products. */
+export type ProductGridShelf = { kind: 'top' } | { kind: 'category'; categoryId: string };
+
+/** The product grid's tiles, a server page at a time ("More" fetches the next). */
+export function useProductGridItems(registerId: string, shelf: ProductGridShelf) {
+  return useInfiniteQuery({
+    queryKey: registerKeys.grid(registerId, shelf),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ registerId });
+      if (shelf.kind === 'top') params.set('grid', 'top');
+      else {
+        params.set('categoryId', shelf.categoryId);
+        params.set('page', String(pageParam));
+      }
+      return apiRequest(`/api/register/items?${params}`, { schema: registerItemListSchema, signal });
+    },
+    getNextPageParam: (last, _pages, pageParam) => (last.hasMore ? pageParam + 1 : undefined),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log, never shown
+    meta: { errorMessage: 'Loading the product grid failed' },
+  });
 }
 
 export function fetchRegisterCustomer(customerId: string): Promise<RegisterCustomer> {
