@@ -5,30 +5,16 @@
 // + INSERT. Figures P1.x on PGlite, P2.x on PostgreSQL when DATABASE_URL is set (a scratch
 // database, dropped afterwards): .1 the dataset build, .2 catalog reads, .3 stock decrements.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import { withEan13CheckDigit } from '../../../core/products/barcode.rules';
 import { productListQuerySchema } from '../../../core/products/products.schemas';
-import { loadConfig } from '../../../server/config';
 import { openDatabase, queryRows, type Database, type TenantTx } from '../../../server/db/client';
-import { seedDatabase } from '../../../server/db/seed';
-import { wireDependencies } from '../../../server/dependencies';
 import { recordMovements } from '../../../server/inventory/stock-ledger';
-import {
-  GENERATED_BARCODE_PREFIX,
-  GENERATED_BRANDS,
-  GENERATED_ITEM_WORDS,
-  generateCatalog,
-  refreshPlannerStatistics,
-} from '../../../server/products/catalog-generator';
+import { GENERATED_BRANDS, GENERATED_ITEM_WORDS } from '../../../server/products/catalog-generator';
 import { listProducts, lookupCode } from '../../../server/products/product-list.query';
-import { createLogger } from '../../../server/logger';
-import { createTenant } from '../../../server/tenancy/tenancy.service';
-import { benchSubdomain, benchTenantName, DEMO_HOST, DEMO_SUBDOMAIN, range } from '../support/bench-tenants';
-import { BENCH_AUTH_SECRET, baseChildEnv, createTempDataDir } from '../support/child-server';
+import { DEMO_HOST } from '../support/bench-tenants';
+import { buildCatalogDataset, generatedBarcode, type CatalogDataset, type CatalogTarget } from '../support/catalog-dataset';
+import { createTempDataDir } from '../support/child-server';
 import { envNumber } from '../support/env';
 import { formatMs, formatRatio, formatRps, formatSeconds } from '../support/format';
 import { createHttpClient } from '../support/http-client';
@@ -77,87 +63,6 @@ const readSettings = () => ({
 });
 let settings: ReturnType<typeof readSettings>;
 
-/** Generator transactions of this many products: progress shows, memory stays flat. */
-const BUILD_BATCH = 20_000;
-
-// ---------------------------------------------------------------- P1 dataset
-
-interface Dataset {
-  tenantId: string;
-  locationIds: string[];
-  catalogMs: number;
-  tenantsMs: number;
-}
-
-type Target = { dataDir: string } | { url: string };
-
-/**
- * Seeds the demo data, generates the big catalog into the demo shop (opening stock at both of
- * its branches, as ledger rows) and the other shops, then does what autovacuum would after a bulk
- * load (statistics, visibility maps). PGlite builds in memory, several times faster than through
- * its file system, and is written to DATA_DIR at the end. Measured afterwards with the app's own
- * database settings.
- */
-async function buildDataset(target: Target): Promise<Dataset> {
-  const config = loadConfig({
-    ...baseChildEnv(),
-    LOG_LEVEL: 'error',
-    AUTH_SECRET: BENCH_AUTH_SECRET,
-    SEED_DEMO: 'true',
-    ...('url' in target ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
-  });
-  const database = await openDatabase('url' in target ? { driver: 'postgres', url: target.url } : { driver: 'pglite', sharedBuffers: '256MB' });
-  try {
-    await database.migrate();
-    await seedDatabase(wireDependencies(config, database, createLogger(config.logLevel)));
-    const [demo] = await queryRows<{ id: string }>(database.platform, sql`select id from tenants where subdomain = ${DEMO_SUBDOMAIN}`);
-    if (!demo) throw new BenchError('the demo shop was not seeded');
-    const tenantId = demo.id;
-    const locationIds = await database.withTenant(tenantId, locationsOf);
-    if (locationIds.length < 2) throw new BenchError('the demo shop should have two locations');
-
-    let started = performance.now();
-    for (let done = 0; done < settings.products; done += BUILD_BATCH) {
-      const count = Math.min(BUILD_BATCH, settings.products - done);
-      await refreshPlannerStatistics(database);
-      await database.withTenant(tenantId, (tx) => generateCatalog(tx, tenantId, { count, startIndex: done, locationIds, withStock: true }));
-      console.log(`  ${(done + count).toLocaleString('en-US')} products in the demo shop (${formatSeconds(performance.now() - started)})`);
-    }
-    const catalogMs = performance.now() - started;
-
-    started = performance.now();
-    await refreshPlannerStatistics(database);
-    for (const index of range(settings.tenants)) {
-      const { id } = await createTenant(database, {
-        name: benchTenantName(index),
-        subdomain: benchSubdomain(index),
-        status: 'active',
-        settings: { currencyCode: 'KES', currencySymbol: 'KSh' },
-      });
-      await database.withTenant(id, async (tx) => generateCatalog(tx, id, { count: settings.tenantProducts, locationIds: await locationsOf(tx), withStock: true }));
-      if (index % 200 === 0 || index === settings.tenants) console.log(`  ${index.toLocaleString('en-US')} other shops (${formatSeconds(performance.now() - started)})`);
-    }
-    const tenantsMs = performance.now() - started;
-    await database.platform.execute(sql`vacuum analyze`);
-    if ('dataDir' in target) await writeDataDir(database, target.dataDir);
-    return { tenantId, locationIds, catalogMs, tenantsMs };
-  } finally {
-    await database.close();
-  }
-}
-
-/** Writes an in-memory PGlite database into a data folder, where server/db/client.ts opens it. */
-async function writeDataDir(database: Database, dataDir: string) {
-  const memory = (database.platform as unknown as { $client: PGlite }).$client;
-  const files = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await memory.dumpDataDir('none'), extensions: { pg_trgm } });
-  await files.waitReady;
-  await files.close();
-}
-
-async function locationsOf(tx: TenantTx): Promise<string[]> {
-  return (await queryRows<{ id: string }>(tx, sql`select id from locations order by is_default desc, name`)).map((row) => row.id);
-}
-
 // ---------------------------------------------------------------- P2 catalog reads
 
 type Params = Record<string, string>;
@@ -183,7 +88,6 @@ interface ReadFigure {
 }
 
 const randomInt = (max: number) => 1 + Math.floor(Math.random() * max);
-const generatedBarcode = (index: number) => withEan13CheckDigit(`${GENERATED_BARCODE_PREFIX}${String(index).padStart(8, '0')}`);
 /** Words of generated names: item words (each in 1–3% of names) and brands (about 6%). */
 const SEARCH_WORDS = [
   ...GENERATED_ITEM_WORDS.filter((_, index) => index % 5 === 0).map((item) => item.split(' ').at(-1)!.toLowerCase()),
@@ -441,7 +345,7 @@ async function assertLedgerWhole(database: Database, tenantId: string, variantId
 
 interface DriverFigures {
   database: string;
-  dataset: Dataset;
+  dataset: CatalogDataset;
   reads: { figure: ReadFigure; api: ApiFigures; direct: DirectFigures }[];
   floor: ApiFigures;
   /** Null when BENCH_DECREMENT_SECONDS=0. */
@@ -452,9 +356,9 @@ interface DriverFigures {
 
 const loadAverageNow = () => loadavg()[0]!.toFixed(2);
 
-async function runOnDatabase(label: string, target: Target): Promise<DriverFigures> {
+async function runOnDatabase(label: string, target: CatalogTarget): Promise<DriverFigures> {
   console.log(`\n  ${label}: building the dataset…`);
-  const dataset = await buildDataset(target);
+  const dataset = await buildCatalogDataset(target, settings);
 
   // Measured with the app's own database settings (16 MB PGlite buffers, a pool of 10).
   const database = await openDatabase('url' in target ? { driver: 'postgres', url: target.url } : { driver: 'pglite', dataDir: target.dataDir });
