@@ -88,4 +88,41 @@ async function maintenance(database: Database) {
 }`;
     expect(scan(planted).map((line) => line.split(':')[0])).toEqual(['6']);
   });
+
+  it('reads the SQL of the statements given to readFrequent, which run outside any tenant scope', () => {
+    const planted = `
+const SESSION_READ: FrequentRead = {
+  key: 'session_read',
+  statement: 'select s.id, (select u.email from users u where u.id = s.user_id) as email from sessions s where s.token = $1',
+};
+const STOCK_READ: FrequentRead = {
+  key: 'stock_read',
+  statement: \`select s.on_hand
+                from sessions x
+                join stock_levels s on s.tenant_id = x.tenant_id\`,
+};
+const SHOP_READ = { key: 'shop_read', statement: 'select name from products where id = $1' } satisfies FrequentRead;
+const UNTYPED_READ = { key: 'untyped_read', statement: \`select * from "sales" where id = \${'$1'}\` };
+export async function reads(database: Database) {
+  await database.readFrequent(SESSION_READ, []);
+  await database.readFrequent(STOCK_READ, []);
+  await database.readFrequent(UNTYPED_READ, []);
+  await database.readFrequent({ key: 'inline_read', statement: 'select 1 from customer_groups' }, []);
+}`;
+    expect(scan(planted)).toEqual([
+      '6: FrequentRead statement naming tenant table stock_levels: readFrequent runs outside any tenant scope, use database.withTenant',
+      '12: FrequentRead statement naming tenant table products: readFrequent runs outside any tenant scope, use database.withTenant',
+      '13: FrequentRead statement naming tenant table sales: readFrequent runs outside any tenant scope, use database.withTenant',
+      '18: FrequentRead statement naming tenant table customer_groups: readFrequent runs outside any tenant scope, use database.withTenant',
+    ]);
+  });
+
+  it('accepts a FrequentRead of platform tables only, and an exception with its reason', () => {
+    const planted = `
+const TENANT_READ: FrequentRead = { key: 'tenant_read', statement: 'select t.id from tenant_domains d join tenants t on t.id = d.tenant_id' };
+// tenant-access: counts every shop's rows, reads none of them
+const COUNT_READ: FrequentRead = { key: 'count_read', statement: 'select count(*) from products' };
+export const read = (database: Database) => database.readFrequent(TENANT_READ, []);`;
+    expect(scan(planted)).toEqual([]);
+  });
 });

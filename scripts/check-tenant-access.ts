@@ -3,7 +3,8 @@
 // withPlatformThenTenant's scoped handle); the platform handle, which bypasses row-level security
 // on PGlite and for a superuser, may name platform tables only. A syntactic scan, fast enough for
 // every run: it follows the platform handle (`….platform`, values typed PlatformDb/PlatformTx, the
-// transaction callbacks it opens) into Drizzle calls and raw SQL.
+// transaction callbacks it opens) into Drizzle calls and raw SQL, and reads the SQL of the
+// statements given to database.readFrequent (FrequentRead), which run outside any tenant scope.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
@@ -22,6 +23,7 @@ export interface TenantAccessViolation {
 const EXCEPTION_MARKER = /\/\/\s*tenant-access:\s*\S/;
 const DRIZZLE_TABLE_METHODS = new Set(['from', 'insert', 'update', 'delete', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin']);
 const PLATFORM_TYPES = new Set(['PlatformDb', 'PlatformTx']);
+const FREQUENT_READ_TYPE = 'FrequentRead';
 
 /** Schema export name → SQL table name, for the tenant-owned tables. */
 export function tenantTablesOfSchema(): Map<string, string> {
@@ -89,7 +91,7 @@ export function findTenantAccessViolations(
     let found: string | undefined;
     const visitSql = (child: ts.Node) => {
       if (found) return;
-      if (ts.isTaggedTemplateExpression(child) || ts.isNoSubstitutionTemplateLiteral(child) || ts.isStringLiteral(child)) {
+      if (ts.isTaggedTemplateExpression(child) || ts.isTemplateExpression(child) || ts.isNoSubstitutionTemplateLiteral(child) || ts.isStringLiteral(child)) {
         const text = child.getText(sourceFile);
         const match = rawSqlPattern?.exec(text);
         if (match) found = match[1];
@@ -104,6 +106,31 @@ export function findTenantAccessViolations(
     return found;
   };
 
+  // A FrequentRead is found where it is declared (typed, `satisfies` or `as` FrequentRead) and where
+  // it is used (an object, or a name declared in this file, given to readFrequent); each once.
+  const frequentReadsSeen = new Set<ts.Node>();
+  const checkFrequentRead = (read: ts.Expression, at: ts.Node) => {
+    const literal = skipWrappers(read);
+    if (frequentReadsSeen.has(literal)) return;
+    frequentReadsSeen.add(literal);
+    const statement = ts.isObjectLiteralExpression(literal)
+      ? literal.properties.find((property) => ts.isPropertyAssignment(property) && property.name.getText(sourceFile) === 'statement')
+      : undefined;
+    const table = rawSqlNaming(statement ?? literal);
+    if (table) report(at, `FrequentRead statement naming tenant table ${table}: readFrequent runs outside any tenant scope, use database.withTenant`);
+  };
+  const isFrequentReadType = (type: ts.TypeNode | undefined) => type?.getText(sourceFile).trim() === FREQUENT_READ_TYPE;
+  const declarationOf = (name: string): ts.VariableDeclaration | undefined => {
+    let found: ts.VariableDeclaration | undefined;
+    const search = (node: ts.Node) => {
+      if (found) return;
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) found = node;
+      else ts.forEachChild(node, search);
+    };
+    search(sourceFile);
+    return found;
+  };
+
   const rememberBinding = (name: ts.BindingName, type: ts.TypeNode | undefined, initializer: ts.Expression | undefined, isPlatformParameter: boolean) => {
     if (!ts.isIdentifier(name)) return;
     const typedPlatform = PLATFORM_TYPES.has(type?.getText(sourceFile).trim() ?? '');
@@ -115,7 +142,11 @@ export function findTenantAccessViolations(
     const opensScope = ts.isFunctionLike(node);
     if (opensScope) scopes.push(new Map());
     if (ts.isParameter(node)) rememberBinding(node.name, node.type, undefined, platformParameters.has(node));
-    if (ts.isVariableDeclaration(node)) rememberBinding(node.name, node.type, node.initializer, false);
+    if (ts.isVariableDeclaration(node)) {
+      rememberBinding(node.name, node.type, node.initializer, false);
+      if (node.initializer && isFrequentReadType(node.type)) checkFrequentRead(node.initializer, node);
+    }
+    if ((ts.isSatisfiesExpression(node) || ts.isAsExpression(node)) && isFrequentReadType(node.type)) checkFrequentRead(node.expression, node);
     if (ts.isCallExpression(node)) {
       const callee = skipWrappers(node.expression);
       // A transaction opened on the platform handle hands its callback another platform handle.
@@ -127,6 +158,12 @@ export function findTenantAccessViolations(
           const first = callback.parameters[0];
           if (first) platformParameters.add(first);
         }
+      }
+      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'readFrequent' && node.arguments[0]) {
+        const read = skipWrappers(node.arguments[0]);
+        const declaration = ts.isIdentifier(read) ? declarationOf(read.text) : undefined;
+        if (declaration?.initializer) checkFrequentRead(declaration.initializer, declaration);
+        else if (!ts.isIdentifier(read)) checkFrequentRead(read, node);
       }
       if (ts.isPropertyAccessExpression(callee) && isPlatformHandle(chainRoot(callee.expression))) {
         const method = callee.name.text;
@@ -160,7 +197,13 @@ export function findTenantAccessViolations(
 
 function skipWrappers(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAwaitExpression(current) || ts.isAsExpression(current) || ts.isNonNullExpression(current)) {
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAwaitExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current)
+  ) {
     current = current.expression;
   }
   return current;
