@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TAX_RATES_BP } from '../../core/products/tax.rules';
-import { checkoutInputSchema, parkedCartContentSchema } from '../../core/sales/sales.schemas';
+import { checkoutInputSchema, exchangeInputSchema, parkedCartContentSchema } from '../../core/sales/sales.schemas';
 import {
   addLineProblem,
   cartReducer,
   clearCart,
   createCart,
+  isFrozen,
   loadParkedCart,
   pendingApprovals,
   priceCartState,
   quantityProblem,
   toCheckoutBody,
+  toExchangeBody,
   toParkedCartContent,
   type CartAction,
   type CartLineCatalog,
   type CartState,
 } from './cart';
+import { exchangeCreditOf, refundsFor, settleExchange } from './exchange-credit';
 
 const SALE_ID = '00000000-0000-4000-8000-000000000001';
 const REGISTER_ID = '00000000-0000-4000-8000-0000000000a1';
@@ -275,5 +278,78 @@ describe('parked carts', () => {
     expect(resumed.lines.map((line) => [line.variantId, line.quantityMilli, line.discount])).toEqual([[SODA, 2_000, { type: 'amount', amountMinor: 1_000 }]]);
     expect(resumed.cartDiscount).toEqual({ type: 'percent', bps: 500 });
     expect(missing.map((line) => line.variantId)).toEqual([SUGAR]);
+  });
+});
+
+describe('exchanges', () => {
+  const EARLIER_SALE = '00000000-0000-4000-8000-000000000501';
+  const RETURN_ID = '00000000-0000-4000-8000-000000000601';
+  const SHIRT_LINE = '00000000-0000-4000-8000-000000000701';
+  const earlierSale = {
+    id: EARLIER_SALE,
+    receiptCode: 'T1-000123',
+    payments: [
+      { tender: 'mpesa' as const, amountMinor: 20_000, tenderedMinor: null, reference: 'SGH7K2LQ9P', loyaltyPoints: null },
+      { tender: 'cash' as const, amountMinor: 15_001, tenderedMinor: 20_000, reference: null, loyaltyPoints: null },
+    ],
+  };
+  // Three shirts sold for 350.01 together: returning one credits its share, rounded as the server does.
+  const shirts = { id: SHIRT_LINE, productName: 'Shirt', variantName: 'Blue', totalMinor: 35_001, quantityMilli: 3_000, returnedQuantityMilli: 0 };
+  const credit = (quantityMilli: number) => exchangeCreditOf(earlierSale, [{ line: shirts, quantityMilli, disposition: 'restock' }], 'wrong_item', null, RETURN_ID);
+
+  it('credits the returned goods as the server prices a return', () => {
+    expect(credit(1_000)).toMatchObject({ returnId: RETURN_ID, receiptCode: 'T1-000123', creditMinor: 11_667, mpesaPaidMinor: 20_000, approvalId: null, attempt: null });
+    expect(credit(1_000).lines).toEqual([{ saleLineId: SHIRT_LINE, name: 'Shirt Blue', quantityMilli: 1_000, disposition: 'restock', amountMinor: 11_667 }]);
+    expect(credit(3_000).creditMinor).toBe(35_001);
+  });
+
+  it('settles the credit against the new sale: the difference to pay, or to refund', () => {
+    expect(settleExchange(18_000, 11_667)).toEqual({ creditAppliedMinor: 11_667, dueMinor: 6_333, refundMinor: 0 });
+    expect(settleExchange(6_000, 11_667)).toEqual({ creditAppliedMinor: 6_000, dueMinor: 0, refundMinor: 5_667 });
+    expect(settleExchange(11_667, 11_667)).toEqual({ creditAppliedMinor: 11_667, dueMinor: 0, refundMinor: 0 });
+  });
+
+  it('refunds M-Pesa first with the reversal code, the rest in cash, and leaves other tenders to the server', () => {
+    expect(refundsFor(5_000, 20_000, 'SGH7K2LQ9Q')).toEqual([{ tender: 'mpesa', amountMinor: 5_000, reference: 'SGH7K2LQ9Q' }]);
+    expect(refundsFor(25_000, 20_000, 'SGH7K2LQ9Q')).toEqual([
+      { tender: 'mpesa', amountMinor: 20_000, reference: 'SGH7K2LQ9Q' },
+      { tender: 'cash', amountMinor: 5_000 },
+    ]);
+    expect(refundsFor(5_000, 0, '')).toBeNull();
+    expect(refundsFor(0, 20_000, '')).toBeNull();
+  });
+
+  it('builds the return and the new sale the exchange API validates, paying only the difference', () => {
+    const cart = apply(createCart(SALE_ID), { type: 'start_exchange', exchange: credit(1_000) }, addSoda(3_000));
+    const totals = priced(cart);
+    const { dueMinor } = settleExchange(totals.totalMinor, cart.exchange!.creditMinor);
+    const body = toExchangeBody(cart, totals, { registerId: REGISTER_ID, shiftId: SHIFT_ID, payments: cashFor(dueMinor), ringUpAt: RING_UP_AT, refunds: null });
+    const parsed = exchangeInputSchema.parse(body);
+    expect(parsed.saleReturn).toMatchObject({ id: RETURN_ID, saleId: EARLIER_SALE, reason: 'wrong_item', refunds: null, approvalId: null });
+    expect(parsed.saleReturn.lines).toEqual([{ saleLineId: SHIRT_LINE, variantId: null, amountMinor: null, quantityMilli: 1_000, disposition: 'restock' }]);
+    expect(parsed.sale).toMatchObject({ id: SALE_ID, expectedTotalMinor: 18_000, payments: [{ tender: 'cash', amountMinor: 6_333 }] });
+  });
+
+  it('freezes the cart and its credit during an attempt, and a retry sends the same body', () => {
+    const cart = apply(createCart(SALE_ID), { type: 'start_exchange', exchange: credit(1_000) }, addSoda());
+    const totals = priced(cart);
+    const details = { registerId: REGISTER_ID, shiftId: SHIFT_ID, payments: [], ringUpAt: RING_UP_AT, refunds: null };
+    const body = toExchangeBody(cart, totals, details);
+    const frozen = apply(cart, { type: 'exchange_started', body });
+    expect(isFrozen(frozen)).toBe(true);
+    expect(apply(frozen, addSugar(1_000), { type: 'cancel_exchange' }, { type: 'exchange_approved', approvalId: APPROVAL })).toBe(frozen);
+    expect(toExchangeBody(frozen, totals, { ...details, ringUpAt: '2026-03-02T09:20:00.000Z' })).toBe(body);
+    // Refused (nothing written): corrected under the same ids, e.g. with a manager's approval.
+    const approved = apply(frozen, { type: 'exchange_refused' }, { type: 'exchange_approved', approvalId: APPROVAL });
+    expect(isFrozen(approved)).toBe(false);
+    expect(toExchangeBody(approved, totals, details).saleReturn).toMatchObject({ id: RETURN_ID, approvalId: APPROVAL });
+  });
+
+  it('ignores an attempt for another exchange, and a cancelled or finished exchange leaves the cart', () => {
+    const cart = apply(createCart(SALE_ID), { type: 'start_exchange', exchange: credit(1_000) }, addSoda());
+    const body = toExchangeBody(cart, priced(cart), { registerId: REGISTER_ID, shiftId: SHIFT_ID, payments: [], ringUpAt: RING_UP_AT, refunds: null });
+    expect(apply(cart, { type: 'exchange_started', body: { ...body, saleReturn: { ...body.saleReturn, id: SALE_ID } } })).toBe(cart);
+    expect(apply(cart, { type: 'cancel_exchange' }).exchange).toBeNull();
+    expect(apply(cart, { type: 'exchange_started', body }, clearCart()).exchange).toBeNull();
   });
 });

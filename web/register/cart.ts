@@ -12,6 +12,7 @@ import {
   type parkedCartContentSchema,
   type salePaymentInputSchema,
 } from '../../core/sales/sales.schemas';
+import type { ExchangeBody, ExchangeCredit, RefundInput } from './exchange-credit';
 
 // The register's cart: a pure reducer (useReducer in the screen) and the conversions around it.
 // Totals are previews computed with core's priceCart from catalog data held on each line; the
@@ -23,6 +24,9 @@ import {
 // unfreezes it for correction under the same id; a success, or handing the body to the outbox
 // after an attempt that got no answer, clears the cart with a new id. A cart whose outcome is
 // unknown is never edited and sent again.
+//
+// An exchange (web/register/exchange-credit.ts) adds the return of an earlier sale's goods as a
+// credit on the cart; its attempt is frozen the same way, under the return's id.
 
 export type CheckoutBody = z.input<typeof checkoutInputSchema>;
 export type PaymentInput = z.input<typeof salePaymentInputSchema>;
@@ -83,6 +87,8 @@ export interface CartState {
   tipMinor: number;
   /** The body of the attempt in progress or unanswered; the cart is frozen while it is set. */
   checkout: CheckoutBody | null;
+  /** Goods of an earlier sale coming back in this sale (an exchange), or null. */
+  exchange: ExchangeCredit | null;
   nextLineNumber: number;
 }
 
@@ -108,6 +114,11 @@ export type CartAction =
   | { type: 'set_customer'; customer: CartCustomer | null }
   | { type: 'checkout_started'; body: CheckoutBody }
   | { type: 'checkout_refused' }
+  | { type: 'start_exchange'; exchange: ExchangeCredit }
+  | { type: 'cancel_exchange' }
+  | { type: 'exchange_approved'; approvalId: string }
+  | { type: 'exchange_started'; body: ExchangeBody }
+  | { type: 'exchange_refused' }
   | { type: 'clear'; nextSaleId: string }
   | { type: 'replace'; cart: CartState };
 
@@ -131,6 +142,7 @@ export function createCart(saleId: string = crypto.randomUUID()): CartState {
     cartDiscountApprovalId: null,
     tipMinor: 0,
     checkout: null,
+    exchange: null,
     nextLineNumber: 1,
   };
 }
@@ -167,8 +179,14 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return state.checkout === null && action.body.id === state.saleId ? { ...state, checkout: action.body } : state;
     case 'checkout_refused':
       return { ...state, checkout: null };
+    case 'exchange_started':
+      return state.exchange !== null && state.exchange.attempt === null && action.body.saleReturn.id === state.exchange.returnId && action.body.sale.id === state.saleId
+        ? { ...state, exchange: { ...state.exchange, attempt: action.body } }
+        : state;
+    case 'exchange_refused':
+      return state.exchange === null ? state : { ...state, exchange: { ...state.exchange, attempt: null } };
   }
-  if (state.checkout !== null) return state;
+  if (isFrozen(state)) return state;
 
   switch (action.type) {
     case 'add_line':
@@ -198,7 +216,18 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return isMoney(action.tipMinor) ? { ...state, tipMinor: action.tipMinor } : state;
     case 'set_customer':
       return { ...state, customer: action.customer };
+    case 'start_exchange':
+      return { ...state, exchange: action.exchange };
+    case 'cancel_exchange':
+      return { ...state, exchange: null };
+    case 'exchange_approved':
+      return state.exchange === null ? state : { ...state, exchange: { ...state.exchange, approvalId: action.approvalId } };
   }
+}
+
+/** An attempt was made and is not yet answered or refused: the cart is not edited meanwhile. */
+export function isFrozen(cart: CartState): boolean {
+  return cart.checkout !== null || (cart.exchange?.attempt ?? null) !== null;
 }
 
 function findMergeable(lines: CartLine[], line: AddLine): CartLine | undefined {
@@ -356,6 +385,31 @@ export function toCheckoutBody(cart: CartState, priced: PricedCart, details: Che
     ringUpAt: details.ringUpAt,
     fromOutbox: false,
     note: details.note ?? null,
+  };
+}
+
+/**
+ * The exchange request for a cart with an exchange credit: the frozen body when an attempt was
+ * already made, else the return (under its id) and the new sale (under the cart's sale id), whose
+ * payments cover what the credit leaves to pay. `refunds`: see refundsFor.
+ */
+export function toExchangeBody(cart: CartState, priced: PricedCart, details: CheckoutDetails & { refunds: RefundInput[] | null }): ExchangeBody {
+  const exchange = cart.exchange;
+  if (exchange === null) throw new Error('The cart has no exchange credit');
+  if (exchange.attempt !== null) return exchange.attempt;
+  return {
+    saleReturn: {
+      id: exchange.returnId,
+      registerId: details.registerId,
+      shiftId: details.shiftId,
+      saleId: exchange.saleId,
+      lines: exchange.lines.map((line) => ({ saleLineId: line.saleLineId, quantityMilli: line.quantityMilli, disposition: line.disposition })),
+      reason: exchange.reason,
+      note: exchange.note,
+      refunds: details.refunds,
+      approvalId: exchange.approvalId,
+    },
+    sale: toCheckoutBody(cart, priced, details),
   };
 }
 

@@ -9,6 +9,7 @@ import type { CheckoutBody } from './cart';
 
 type Modules = [typeof import('./complete-sale'), typeof import('./use-sale-outbox'), typeof import('../lib/api-client')];
 let submitSale: Modules[0]['submitSale'];
+let submitExchange: Modules[0]['submitExchange'];
 let saleOutbox: Modules[1]['saleOutbox'];
 let ApiError: Modules[2]['ApiError'];
 
@@ -91,7 +92,7 @@ function serverAnswering(...answers: (() => Response | Promise<Response>)[]) {
 
 beforeEach(async () => {
   vi.resetModules();
-  [{ submitSale }, { saleOutbox }, { ApiError }] = await Promise.all([import('./complete-sale'), import('./use-sale-outbox'), import('../lib/api-client')]);
+  [{ submitSale, submitExchange }, { saleOutbox }, { ApiError }] = await Promise.all([import('./complete-sale'), import('./use-sale-outbox'), import('../lib/api-client')]);
   // Not started: what the outbox holds stays there for the test to see.
 });
 
@@ -142,5 +143,64 @@ describe('submitSale', () => {
     await expect(submitSale(checkoutBody())).resolves.toMatchObject({ id: SALE_ID, receiptCode: 'T1-000042' });
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/sales', `GET /api/sales/${SALE_ID}`]);
     expect(await saleOutbox().entries()).toEqual([]);
+  });
+});
+
+describe('submitExchange', () => {
+  const RETURN_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+  const exchangeBody = () => ({
+    saleReturn: {
+      id: RETURN_ID,
+      registerId: REGISTER_ID,
+      shiftId: SHIFT_ID,
+      saleId: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+      lines: [{ saleLineId: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', quantityMilli: 1000, disposition: 'restock' as const }],
+      reason: 'wrong_item' as const,
+      note: null,
+      refunds: null,
+      approvalId: null,
+    },
+    sale: { ...checkoutBody(), payments: [{ tender: 'cash' as const, amountMinor: 5_000, tenderedMinor: 5_000 }] },
+  });
+  const saleReturn = {
+    id: RETURN_ID,
+    returnCode: 'CN-000007',
+    saleId: exchangeBody().saleReturn.saleId,
+    receiptCode: 'T1-000041',
+    registerName: 'Till 1',
+    cashierName: 'Brian Otieno',
+    customer: null,
+    reason: 'wrong_item',
+    note: null,
+    lines: [],
+    refunds: [{ tender: 'exchange', amountMinor: 10_000, reference: null }],
+    totalMinor: 10_000,
+    taxMinor: 1_379,
+    loyaltyPointsReversed: 0,
+    exchangeSaleId: SALE_ID,
+    createdAt: '2026-11-24T09:30:01.000Z',
+  };
+
+  it('answers the new sale and the credit note', async () => {
+    serverAnswering(() => json(201, { sale: sale(), saleReturn, replayed: false }));
+    await expect(submitExchange(exchangeBody())).resolves.toMatchObject({ sale: { id: SALE_ID }, saleReturn: { returnCode: 'CN-000007' } });
+    expect(requests).toEqual([{ method: 'POST', url: '/api/sale-exchanges', body: exchangeBody() }]);
+  });
+
+  it('answers unconfirmed when the attempt gets no answer, and hands nothing to the sales outbox', async () => {
+    serverAnswering(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(submitExchange(exchangeBody())).resolves.toBe('unconfirmed');
+    serverAnswering(() => json(503, { error: { code: 'service_unavailable', message: 'Service unavailable' } }));
+    await expect(submitExchange(exchangeBody())).resolves.toBe('unconfirmed');
+    expect(await saleOutbox().entries()).toEqual([]);
+  });
+
+  it('throws a refusal for the cashier to correct', async () => {
+    serverAnswering(() => json(409, { error: { code: 'approval_required', message: 'This sale is older than 14 days: a manager must approve the return' } }));
+    const refusal = await submitExchange(exchangeBody()).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({ status: 409, code: 'approval_required' });
   });
 });

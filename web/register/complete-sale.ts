@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { PricedCart } from '../../core/sales/pricing.rules';
-import { saleSchema, type Sale, type SaleQuote } from '../../core/sales/sales.schemas';
+import { saleSchema, type Sale, type SaleQuote, type SaleReturn } from '../../core/sales/sales.schemas';
 import { apiRequest } from '../lib/api-client';
-import { toCheckoutBody, type CartState, type CheckoutBody, type PaymentInput } from './cart';
+import { createExchange } from '../sales/sales.api';
+import { toCheckoutBody, toExchangeBody, type CartState, type CheckoutBody, type PaymentInput } from './cart';
+import type { ExchangeBody, RefundInput } from './exchange-credit';
 import { classifySendFailure } from './sale-outbox';
 import { postCheckout, saleOutbox } from './use-sale-outbox';
 
@@ -56,6 +58,24 @@ export async function submitSale(body: CheckoutBody): Promise<SubmitResult> {
   }
 }
 
+export type ExchangeSubmitResult = { sale: Sale; saleReturn: SaleReturn } | 'unconfirmed';
+
+/**
+ * Sends an exchange once. The outbox holds sales only, so an exchange is sent online: an attempt
+ * that gets no answer answers 'unconfirmed', and the register keeps the cart frozen with this
+ * body for the cashier to send again (the same return id: never a second exchange). Throws the
+ * ApiError of a refusal.
+ */
+export async function submitExchange(body: ExchangeBody): Promise<ExchangeSubmitResult> {
+  try {
+    const { sale, saleReturn } = await createExchange(body, AbortSignal.timeout(FIRST_ATTEMPT_TIMEOUT_MS));
+    return { sale, saleReturn };
+  } catch (error) {
+    if (typeof classifySendFailure(error) === 'object') throw error;
+    return 'unconfirmed';
+  }
+}
+
 /** After a sale, the figures that changed: history, shifts, the customer's account and points, stock. */
 export function useRefreshAfterSale() {
   const queryClient = useQueryClient();
@@ -73,6 +93,11 @@ export function useRefreshAfterSale() {
 /** The checkout body for a cart paid by these payments, rung up now (or the frozen body of an earlier attempt). */
 export function checkoutBodyFor(cart: CartState, priced: PricedCart, context: SaleContext, payments: PaymentInput[]): CheckoutBody {
   return toCheckoutBody(cart, priced, { registerId: context.registerId, shiftId: context.shiftId, payments, ringUpAt: new Date().toISOString() });
+}
+
+/** The exchange body for a cart with an exchange credit, paid by these payments (or the frozen body of an earlier attempt). */
+export function exchangeBodyFor(cart: CartState, priced: PricedCart, context: SaleContext, payments: PaymentInput[], refunds: RefundInput[] | null): ExchangeBody {
+  return toExchangeBody(cart, priced, { registerId: context.registerId, shiftId: context.shiftId, payments, ringUpAt: new Date().toISOString(), refunds });
 }
 
 /**

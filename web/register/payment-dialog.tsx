@@ -7,7 +7,7 @@ import { upgradeMessage, type FeatureKey } from '../../core/billing/plan-feature
 import { contactLoyaltySchema } from '../../core/loyalty/loyalty.schemas';
 import { parseMoney } from '../../core/settings/money.rules';
 import type { PricedCart } from '../../core/sales/pricing.rules';
-import { salePaymentInputSchema, TENDER_LABELS, TENDERS, type Sale, type Tender } from '../../core/sales/sales.schemas';
+import { salePaymentInputSchema, TENDER_LABELS, TENDERS, type Approval, type Sale, type SaleReturn, type Tender } from '../../core/sales/sales.schemas';
 import { quickCashNotes, remainingMinor, settlePayments } from '../../core/sales/tender.rules';
 import { useMoney } from '../accounts/use-money';
 import { FormField, fieldControlProps } from '../components/form-field';
@@ -24,12 +24,20 @@ import { failureMessage } from '../lib/form-errors';
 import { SaleReceipt } from '../sales/receipt';
 import { useBusinessSettings } from '../settings/settings.api';
 import { useSalesSettings } from '../shifts/shifts.api';
-import type { CartState, CheckoutBody, PaymentInput } from './cart';
-import { checkoutBodyFor, submitSale, useRefreshAfterSale, type SaleContext } from './complete-sale';
+import { ApprovalDialog } from './approval-dialog';
+import type { CartAction, CartState, CheckoutBody, PaymentInput } from './cart';
+import { checkoutBodyFor, exchangeBodyFor, submitExchange, submitSale, useRefreshAfterSale, type SaleContext } from './complete-sale';
+import { refundsFor, settleExchange } from './exchange-credit';
 
 // The payment screen (F9): any mix of tenders, the remaining balance after each, change only from
 // cash. Completing sends the sale once; an attempt that gets no answer goes to the outbox with the
 // same sale id (the sale is kept on this till and sent when the network is back).
+//
+// With an exchange credit on the cart, the payments cover only what the credit leaves to pay (a
+// larger credit is refunded to the earlier sale's tenders), and completing sends the exchange:
+// online only, as the outbox holds sales. An attempt that gets no answer keeps the cart frozen
+// with the same body (web/register/cart.ts) and is sent again by the cashier; a return past the
+// shop's window asks a manager here and goes again with the approval.
 
 /** Tenders that take from the customer's own account: they need a customer on the sale. */
 const CUSTOMER_TENDERS: ReadonlySet<Tender> = new Set(['account', 'deposit', 'loyalty']);
@@ -45,7 +53,7 @@ interface EntryFields {
 const EMPTY_ENTRY: EntryFields = { amount: '', received: '', reference: '', code: '', points: '' };
 type EntryErrors = Partial<Record<keyof EntryFields, string>>;
 
-type Outcome = { kind: 'completed'; sale: Sale } | { kind: 'queued' };
+type Outcome = { kind: 'completed'; sale: Sale; saleReturn: SaleReturn | null } | { kind: 'queued' };
 
 export function PaymentDialog({
   open,
@@ -53,6 +61,7 @@ export function PaymentDialog({
   cart,
   priced,
   context,
+  dispatch,
   onCompleted,
   onQueued,
 }: {
@@ -61,6 +70,8 @@ export function PaymentDialog({
   cart: CartState;
   priced: PricedCart;
   context: SaleContext;
+  /** The cart's reducer: an exchange's attempt freezes the cart, a refusal or an approval changes it. */
+  dispatch: (action: CartAction) => void;
   /** The server recorded the sale (the dialog then shows its receipt summary until closed). */
   onCompleted: (sale: Sale) => void;
   /** The attempt got no answer: the sale is in this till's outbox under its id and will be sent; the cart may be cleared. */
@@ -68,7 +79,9 @@ export function PaymentDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && <PaymentContent key={cart.saleId} cart={cart} priced={priced} context={context} onOpenChange={onOpenChange} onCompleted={onCompleted} onQueued={onQueued} />}
+      {open && (
+        <PaymentContent key={cart.saleId} cart={cart} priced={priced} context={context} dispatch={dispatch} onOpenChange={onOpenChange} onCompleted={onCompleted} onQueued={onQueued} />
+      )}
     </Dialog>
   );
 }
@@ -77,6 +90,7 @@ function PaymentContent({
   cart,
   priced,
   context,
+  dispatch,
   onOpenChange,
   onCompleted,
   onQueued,
@@ -84,6 +98,7 @@ function PaymentContent({
   cart: CartState;
   priced: PricedCart;
   context: SaleContext;
+  dispatch: (action: CartAction) => void;
   onOpenChange: (open: boolean) => void;
   onCompleted: (sale: Sale) => void;
   onQueued: ((saleId: string) => void) | undefined;
@@ -92,25 +107,34 @@ function PaymentContent({
   const { money } = useMoney();
   const refresh = useRefreshAfterSale();
   const customer = context.customer;
+  const exchange = cart.exchange;
+  const exchangeSettlement = exchange ? settleExchange(priced.totalMinor, exchange.creditMinor) : null;
   // An attempt already made (the cart frozen by the screen) pays with the same payments.
-  const [payments, setPayments] = useState<PaymentInput[]>(() => cart.checkout?.payments ?? []);
+  const [payments, setPayments] = useState<PaymentInput[]>(() => cart.checkout?.payments ?? exchange?.attempt?.sale.payments ?? []);
   const [tender, setTender] = useState<Tender>('cash');
   const [entry, setEntry] = useState<EntryFields>(EMPTY_ENTRY);
   const [errors, setErrors] = useState<EntryErrors>({});
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [reversalCode, setReversalCode] = useState('');
+  const [reversalError, setReversalError] = useState<string | undefined>();
+  const [approvalOpen, setApprovalOpen] = useState(false);
   // The body of the attempt made in this dialog: a second press sends exactly the same.
   const [attemptBody, setAttemptBody] = useState<CheckoutBody | null>(cart.checkout);
   const entryRef = useRef<HTMLInputElement>(null);
   const completeRef = useRef<HTMLButtonElement>(null);
 
-  const total = priced.totalMinor;
+  // What the payments cover: the sale's total, or what an exchange credit leaves to pay.
+  const total = exchangeSettlement ? exchangeSettlement.dueMinor : priced.totalMinor;
+  const refundMinor = exchangeSettlement?.refundMinor ?? 0;
   const remaining = remainingMinor(total, payments);
   const settlement = payments.length > 0 ? settlePayments(total, payments.map(toTenderPayment)) : null;
   const changeMinor = settlement && 'changeMinor' in settlement ? settlement.changeMinor : 0;
-  const canComplete = settlement !== null && 'changeMinor' in settlement && !sending && outcome === null;
-  const frozen = attemptBody !== null;
+  const settled = total === 0 ? payments.length === 0 : settlement !== null && 'changeMinor' in settlement;
+  const canComplete = settled && !sending && outcome === null;
+  const frozen = attemptBody !== null || (exchange?.attempt ?? null) !== null;
+  const needsReversalCode = exchange !== null && refundMinor > 0 && exchange.mpesaPaidMinor > 0;
 
   const loyalty = useQuery({
     queryKey: ['loyalty', 'contact', customer?.id ?? '', 'register'],
@@ -231,6 +255,10 @@ function PaymentContent({
 
   const complete = async () => {
     if (!canComplete) return;
+    if (exchange) {
+      await completeExchange(null);
+      return;
+    }
     setSending(true);
     setRefusal(null);
     try {
@@ -242,7 +270,7 @@ function PaymentContent({
         setOutcome({ kind: 'queued' });
         onQueued?.(body.id);
       } else {
-        setOutcome({ kind: 'completed', sale: result });
+        setOutcome({ kind: 'completed', sale: result, saleReturn: null });
         onCompleted(result);
       }
     } catch (error) {
@@ -251,6 +279,45 @@ function PaymentContent({
       setRefusal(refusalText(error));
       const field = isApiError(error) ? Object.keys(error.fields ?? {}).find((key) => key.startsWith('payments.')) : undefined;
       if (field) setPayments((current) => current.filter((_, index) => index !== Number(field.split('.')[1])));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  /** Sends the exchange (the frozen body of an earlier attempt, if any), with a manager's approval once given. */
+  const completeExchange = async (approvalId: string | null) => {
+    if (!exchange) return;
+    if (needsReversalCode && !exchange.attempt && !/^[A-Z0-9]{10}$/.test(reversalCode)) {
+      setReversalError(t`Enter the 10-character code of the M-Pesa reversal`);
+      return;
+    }
+    setReversalError(undefined);
+    setSending(true);
+    setRefusal(null);
+    const approvedCart = approvalId === null ? cart : { ...cart, exchange: { ...exchange, approvalId } };
+    const body = exchangeBodyFor(approvedCart, priced, context, payments, refundsFor(refundMinor, exchange.mpesaPaidMinor, reversalCode));
+    if (approvalId !== null) dispatch({ type: 'exchange_approved', approvalId });
+    dispatch({ type: 'exchange_started', body });
+    try {
+      const result = await submitExchange(body);
+      void refresh();
+      if (result === 'unconfirmed') {
+        setRefusal(t`The network did not answer, so the exchange is not confirmed. Nothing is lost: complete it again when the network is back; it is never made twice.`);
+        return;
+      }
+      setOutcome({ kind: 'completed', sale: result.sale, saleReturn: result.saleReturn });
+      onCompleted(result.sale);
+    } catch (error) {
+      // Refused: nothing was written; corrected (or approved) and sent again under the same ids.
+      dispatch({ type: 'exchange_refused' });
+      if (isApiError(error) && error.code === 'approval_required') {
+        setRefusal(failureMessage(error, t`A manager must approve this return.`));
+        setApprovalOpen(true);
+        return;
+      }
+      setRefusal(refusalText(error));
+      const field = isApiError(error) ? Object.keys(error.fields ?? {}).find((key) => /^sale\.payments\.\d+/.test(key)) : undefined;
+      if (field) setPayments((current) => current.filter((_, index) => index !== Number(field.split('.')[2])));
     } finally {
       setSending(false);
     }
@@ -270,9 +337,11 @@ function PaymentContent({
     return <OutcomeView outcome={outcome} changeMinor={changeMinor} totalMinor={total} onClose={() => close(false)} />;
   }
 
+
   const totalText = money(total);
   const remainingText = money(remaining);
   const changeText = money(changeMinor);
+  const refundText = money(refundMinor);
 
   return (
     <DialogContent
@@ -288,6 +357,15 @@ function PaymentContent({
           <Trans>Add one or more payments until nothing is left to pay. Change is given only from cash.</Trans>
         </DialogDescription>
       </DialogHeader>
+
+      {exchange && exchangeSettlement && (
+        <ExchangeSummary
+          receiptCode={exchange.receiptCode}
+          newItemsMinor={priced.totalMinor}
+          creditMinor={exchange.creditMinor}
+          refundMinor={refundMinor}
+        />
+      )}
 
       <dl className="grid grid-cols-3 gap-2 rounded-lg border p-3 text-center" aria-live="polite">
         <div>
@@ -372,6 +450,25 @@ function PaymentContent({
         </form>
       )}
 
+      {needsReversalCode && (
+        <FormField
+          id="exchange-reversal-code"
+          label={t`M-Pesa reversal code`}
+          error={reversalError}
+          hint={<Trans>The earlier sale was paid by M-Pesa: the refund goes back by M-Pesa. The code of the reversal, like SGH7K2LQ9P.</Trans>}
+        >
+          <Input
+            {...fieldControlProps('exchange-reversal-code', { error: reversalError, hint: true })}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono uppercase"
+            disabled={frozen}
+            value={exchange?.attempt ? (exchange.attempt.saleReturn.refunds?.find((refund) => refund.tender === 'mpesa')?.reference ?? '') : reversalCode}
+            onChange={(event) => setReversalCode(event.target.value.replace(/\s+/g, '').toUpperCase())}
+          />
+        </FormField>
+      )}
+
       {refusal && (
         <p role="alert" className="text-sm text-destructive">
           {refusal}
@@ -384,10 +481,53 @@ function PaymentContent({
         </Button>
         <Button ref={completeRef} type="button" onClick={() => void complete()} disabled={!canComplete}>
           {sending && <InlineSpinner />}
-          <Trans>Complete sale ({totalText})</Trans>
+          {!exchange ? (
+            <Trans>Complete sale ({totalText})</Trans>
+          ) : refundMinor > 0 ? (
+            <Trans>Complete exchange and refund {refundText}</Trans>
+          ) : (
+            <Trans>Complete exchange ({totalText})</Trans>
+          )}
         </Button>
       </DialogFooter>
+      {exchange && (
+        <ApprovalDialog
+          open={approvalOpen}
+          onOpenChange={setApprovalOpen}
+          action="return_window"
+          details={{ receipt: exchange.receiptCode, amountMinor: exchange.creditMinor }}
+          registerId={context.registerId}
+          onApproved={(approval: Approval) => {
+            setApprovalOpen(false);
+            void completeExchange(approval.id);
+          }}
+        />
+      )}
     </DialogContent>
+  );
+}
+
+/** An exchange's figures above the payments: the new goods, the credit, and what is left to pay or to refund. */
+function ExchangeSummary({ receiptCode, newItemsMinor, creditMinor, refundMinor }: { receiptCode: string; newItemsMinor: number; creditMinor: number; refundMinor: number }) {
+  const { t } = useLingui();
+  const { money } = useMoney();
+  const refund = money(refundMinor);
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 rounded-lg bg-muted/60 p-3 text-sm" aria-label={t`Exchange`}>
+      <dt>
+        <Trans>New items</Trans>
+      </dt>
+      <dd className="text-right tabular-nums">{money(newItemsMinor)}</dd>
+      <dt>
+        <Trans>Exchange credit for {receiptCode}</Trans>
+      </dt>
+      <dd className="text-right tabular-nums">−{money(creditMinor)}</dd>
+      {refundMinor > 0 && (
+        <p role="note" className="col-span-2 font-semibold" data-testid="payment-exchange-refund">
+          <Trans>Refund {refund} to the customer, the way the earlier sale was paid.</Trans>
+        </p>
+      )}
+    </dl>
   );
 }
 
@@ -626,12 +766,23 @@ function OutcomeView({ outcome, changeMinor, totalMinor, onClose }: { outcome: O
   const changeText = money(outcome.kind === 'completed' ? outcome.sale.changeMinor : changeMinor);
   const totalText = money(outcome.kind === 'completed' ? outcome.sale.totalMinor : totalMinor);
   const receiptCode = outcome.kind === 'completed' ? outcome.sale.receiptCode : null;
+  const saleReturn = outcome.kind === 'completed' ? outcome.saleReturn : null;
+  // An exchange's credit note: what went to the new sale is its 'exchange' refund; the rest goes back to the customer.
+  const refunds = saleReturn?.refunds.filter((refund) => refund.tender !== 'exchange') ?? [];
+  const refundText = money(refunds.reduce((sum, refund) => sum + refund.amountMinor, 0));
+  const returnCode = saleReturn?.returnCode ?? null;
   return (
     <DialogContent className="sm:max-w-md">
       <DialogHeader>
-        <DialogTitle>{outcome.kind === 'completed' ? <Trans>Sale complete</Trans> : <Trans>Sale saved on this till</Trans>}</DialogTitle>
+        <DialogTitle>
+          {outcome.kind === 'queued' ? <Trans>Sale saved on this till</Trans> : saleReturn ? <Trans>Exchange complete</Trans> : <Trans>Sale complete</Trans>}
+        </DialogTitle>
         <DialogDescription>
-          {receiptCode !== null ? (
+          {returnCode !== null && receiptCode !== null ? (
+            <Trans>
+              Receipt {receiptCode} · credit note {returnCode}
+            </Trans>
+          ) : receiptCode !== null ? (
             <Trans>Receipt {receiptCode}</Trans>
           ) : (
             <Trans>The network did not answer. The sale is kept on this till and sent as soon as the network is back; nothing is lost or charged twice.</Trans>
@@ -639,12 +790,25 @@ function OutcomeView({ outcome, changeMinor, totalMinor, onClose }: { outcome: O
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-1 rounded-lg border p-4 text-center">
-        <p className="text-sm text-muted-foreground">
-          <Trans>Change due</Trans>
-        </p>
-        <p className="text-3xl font-bold tabular-nums" data-testid="payment-change-due">
-          {changeText}
-        </p>
+        {refunds.length > 0 ? (
+          <>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Refund due</Trans>
+            </p>
+            <p className="text-3xl font-bold tabular-nums" data-testid="payment-refund-due">
+              {refundText}
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Change due</Trans>
+            </p>
+            <p className="text-3xl font-bold tabular-nums" data-testid="payment-change-due">
+              {changeText}
+            </p>
+          </>
+        )}
         <p className="text-sm text-muted-foreground">
           <Trans>Total {totalText}</Trans>
         </p>
@@ -658,6 +822,19 @@ function OutcomeView({ outcome, changeMinor, totalMinor, onClose }: { outcome: O
                 {payment.reference && <span className="text-muted-foreground"> · {payment.reference}</span>}
               </span>
               <span className="tabular-nums">{money(payment.tenderedMinor ?? payment.amountMinor)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {refunds.length > 0 && (
+        <ul className="grid gap-1 text-sm" aria-label={t`Refunds`}>
+          {refunds.map((refund, index) => (
+            <li key={index} className="flex justify-between gap-2">
+              <span>
+                {translateMessage(TENDER_LABELS[refund.tender], i18n)}
+                {refund.reference && <span className="text-muted-foreground"> · {refund.reference}</span>}
+              </span>
+              <span className="tabular-nums">{money(refund.amountMinor)}</span>
             </li>
           ))}
         </ul>

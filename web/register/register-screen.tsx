@@ -44,6 +44,7 @@ import {
 } from './cart';
 import { useExpressCash } from './complete-sale';
 import { CustomerDialog } from './customer-dialog';
+import { ExchangeCreditPanel, ExchangeTotals } from './exchange-panel';
 import { DiscountFields, discountText, parseDiscount, type DiscountText } from './discount-fields';
 import { LineDialog, type LineChange } from './line-dialog';
 import { OpenShiftForm } from './open-shift-form';
@@ -59,7 +60,8 @@ import { ShortcutHelpDialog } from './shortcut-help';
 // The register (/admin/sales?tab=new-sale): pick the till, open its shift, then sell. A USB
 // scanner is heard anywhere on the screen (web/register/scanner-input.ts); keys are shortcuts
 // (web/register/register-shortcuts.ts); the cart is a pure reducer (web/register/cart.ts) priced
-// on screen with the shop's rules and again by the server at checkout.
+// on screen with the shop's rules and again by the server at checkout. A receipt number opens that
+// sale for a return, or an exchange: its goods come back as a credit on this cart.
 
 const REGISTER_STORAGE_KEY = 'dukani-register-id';
 /** "T1-000123": a receipt code opens that sale for a return. */
@@ -269,6 +271,10 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
   );
 
   const completeExpress = async () => {
+    if (cart.exchange) {
+      openPayment();
+      return;
+    }
     if (!priced || cart.lines.length === 0 || busy) return;
     if (pending.length > 0) {
       say('error', t`A manager must approve this sale’s prices first.`);
@@ -315,7 +321,8 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
         setDialog('customer');
         return;
       case 'park':
-        setDialog(cart.lines.length > 0 ? 'park' : 'resume');
+        if (cart.exchange) say('error', t`An exchange cannot be parked: complete or cancel it first.`);
+        else setDialog(cart.lines.length > 0 ? 'park' : 'resume');
         return;
       case 'pay':
         openPayment();
@@ -528,6 +535,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
             onClose={() => setPickList(null)}
           />
         )}
+        {cart.exchange && <ExchangeCreditPanel exchange={cart.exchange} onCancel={() => dispatch({ type: 'cancel_exchange' })} />}
         {productGrid.shown && <ProductGrid registerId={register.id} onPick={(item) => addItem(item, QUANTITY_SCALE)} />}
         <CartLines
           cart={cart}
@@ -554,7 +562,10 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
               {translateMessage(pricingResult.problem.message, i18n)}
             </p>
           ) : priced ? (
-            <Totals priced={priced} />
+            <>
+              <Totals priced={priced} />
+              {cart.exchange && <ExchangeTotals totalMinor={priced.totalMinor} creditMinor={cart.exchange.creditMinor} />}
+            </>
           ) : (
             <InlineSpinner />
           )}
@@ -603,12 +614,12 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
           <Button type="button" size="lg" className="col-span-2 h-12 text-base" onClick={openPayment} disabled={cart.lines.length === 0 || !priced}>
             <Trans>Pay</Trans> <kbd className="text-xs opacity-80">F9</kbd>
           </Button>
-          <Button type="button" variant="secondary" onClick={() => void completeExpress()} disabled={cart.lines.length === 0 || !priced || busy}>
+          <Button type="button" variant="secondary" onClick={() => void completeExpress()} disabled={cart.lines.length === 0 || !priced || busy || cart.exchange !== null}>
             {busy && <InlineSpinner />}
             <Trans>Exact cash</Trans> <kbd className="text-xs opacity-80">F12</kbd>
           </Button>
-          {cart.lines.length > 0 ? (
-            <Button type="button" variant="outline" onClick={() => setDialog('park')}>
+          {cart.lines.length > 0 || cart.exchange ? (
+            <Button type="button" variant="outline" onClick={() => setDialog('park')} disabled={cart.exchange !== null}>
               <PauseIcon aria-hidden />
               <Trans>Park</Trans> <kbd className="text-xs opacity-80">F8</kbd>
             </Button>
@@ -642,7 +653,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
           say('info', t`Parked ${name}`);
         }}
       />
-      <ResumeDialog open={dialog === 'resume'} onOpenChange={(open) => setDialog(open ? 'resume' : null)} registerId={register.id} canResume={cart.lines.length === 0} onResume={resume} />
+      <ResumeDialog open={dialog === 'resume'} onOpenChange={(open) => setDialog(open ? 'resume' : null)} registerId={register.id} canResume={cart.lines.length === 0 && cart.exchange === null} onResume={resume} />
       <ShortcutHelpDialog open={dialog === 'help'} onOpenChange={(open) => setDialog(open ? 'help' : null)} />
       <CartAdjustDialog
         kind={dialog === 'tip' || dialog === 'cart-discount' ? dialog : null}
@@ -679,6 +690,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
           cart={cart}
           priced={priced}
           context={context}
+          dispatch={dispatch}
           onCompleted={() => setSaleDone(true)}
           onQueued={() => setSaleDone(true)}
         />
@@ -695,6 +707,17 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
             setReturnSaleId(null);
             say('info', t`Return ${code} recorded`);
           }}
+          onExchange={
+            cart.exchange?.attempt
+              ? undefined
+              : (credit) => {
+                  const code = credit.receiptCode;
+                  dispatch({ type: 'start_exchange', exchange: credit });
+                  setReturnSaleId(null);
+                  say('info', t`Exchange for ${code}: add the new items, then Pay.`);
+                  searchRef.current?.focus();
+                }
+          }
         />
       )}
     </div>

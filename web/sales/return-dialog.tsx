@@ -17,6 +17,7 @@ import { DetailSkeleton, LoadError } from '../inventory/inventory-ui';
 import { isApiError } from '../lib/api-client';
 import { failureMessage } from '../lib/form-errors';
 import { ApprovalDialog } from '../register/approval-dialog';
+import { exchangeCreditOf, mpesaPaidMinor as mpesaPaidOn, refundsFor, type ExchangeCredit } from '../register/exchange-credit';
 import { returnAmountMinor } from './return-amount';
 import { DISPOSITION_LABELS, RETURN_REASON_LABELS } from './sales-labels';
 import { createReturn, useRefreshSales, useSale } from './sales.api';
@@ -26,7 +27,8 @@ import { createReturn, useRefreshSales, useSale } from './sales.api';
 // the sale's tenders in order; an M-Pesa payment needs the reversal's code). Past the shop's return
 // window the server asks for a manager (409 approval_required): the approval dialog opens and the
 // same return is sent again with the approval. The return's id is made once per dialog, so a retry
-// after a lost answer makes no second return.
+// after a lost answer makes no second return. At the register the chosen lines may instead become
+// an exchange: they go to the cart as a credit against new goods (web/register/exchange-credit.ts).
 
 interface LineChoice {
   quantity: string;
@@ -40,6 +42,7 @@ export function ReturnDialog({
   registerId,
   shiftId,
   onReturned,
+  onExchange,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -48,6 +51,8 @@ export function ReturnDialog({
   registerId: string;
   shiftId: string;
   onReturned: (saleReturn: SaleReturn) => void;
+  /** At the register: the chosen lines go to the cart as an exchange credit instead of a refund. */
+  onExchange?: (credit: ExchangeCredit) => void;
 }) {
   const { t } = useLingui();
   const sale = useSale(open ? saleId : '');
@@ -73,17 +78,36 @@ export function ReturnDialog({
             <LoadError error={sale.error} what={t`the sale`} onRetry={() => void sale.refetch()} />
           </>
         ) : (
-          <ReturnForm key={sale.data.id} sale={sale.data} registerId={registerId} shiftId={shiftId} onDone={(saleReturn) => {
-            onReturned(saleReturn);
-            onOpenChange(false);
-          }} />
+          <ReturnForm
+            key={sale.data.id}
+            sale={sale.data}
+            registerId={registerId}
+            shiftId={shiftId}
+            onDone={(saleReturn) => {
+              onReturned(saleReturn);
+              onOpenChange(false);
+            }}
+            onExchange={onExchange}
+          />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ReturnForm({ sale, registerId, shiftId, onDone }: { sale: Sale; registerId: string; shiftId: string; onDone: (saleReturn: SaleReturn) => void }) {
+function ReturnForm({
+  sale,
+  registerId,
+  shiftId,
+  onDone,
+  onExchange,
+}: {
+  sale: Sale;
+  registerId: string;
+  shiftId: string;
+  onDone: (saleReturn: SaleReturn) => void;
+  onExchange: ((credit: ExchangeCredit) => void) | undefined;
+}) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   const { money } = useMoney();
@@ -105,21 +129,14 @@ function ReturnForm({ sale, registerId, shiftId, onDone }: { sale: Sale; registe
     return quantityMilli && quantityMilli > 0 ? [{ line, quantityMilli, disposition: choiceOf(line.id).disposition }] : [];
   });
   const totalMinor = chosen.reduce((sum, { line, quantityMilli }) => sum + returnAmountMinor(line, Math.min(quantityMilli, line.quantityMilli - line.returnedQuantityMilli)), 0);
-  const mpesaPaidMinor = sale.payments.filter((payment) => payment.tender === 'mpesa').reduce((sum, payment) => sum + payment.amountMinor, 0);
+  const mpesaPaidMinor = mpesaPaidOn(sale);
   const needsMpesaCode = mpesaPaidMinor > 0;
   const refundTenders = [...new Set(sale.payments.map((payment) => payment.tender))].map((tender) => translateMessage(TENDER_LABELS[tender], i18n)).join(', ');
 
   const submit = useMutation({
     mutationKey: ['sales', 'return'],
     mutationFn: (approvalId: string | null) => {
-      // M-Pesa is refunded first with the reversal's code (up to what it paid); the rest in cash.
-      const mpesaMinor = Math.min(totalMinor, mpesaPaidMinor);
-      const refunds = needsMpesaCode
-        ? [
-            { tender: 'mpesa', amountMinor: mpesaMinor, reference: mpesaCode },
-            ...(totalMinor > mpesaMinor ? [{ tender: 'cash', amountMinor: totalMinor - mpesaMinor }] : []),
-          ]
-        : null;
+      const refunds = refundsFor(totalMinor, mpesaPaidMinor, mpesaCode);
       return createReturn({
         id: returnId,
         registerId,
@@ -155,8 +172,8 @@ function ReturnForm({ sale, registerId, shiftId, onDone }: { sale: Sale; registe
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  /** The typed choices' problems, shown; true when there are none. The M-Pesa code is a refund's only. */
+  const validate = (refunding: boolean): boolean => {
     setRefusal(null);
     const found: Record<string, string | undefined> = {};
     for (const line of returnable) {
@@ -169,10 +186,19 @@ function ReturnForm({ sale, registerId, shiftId, onDone }: { sale: Sale; registe
     }
     if (chosen.length === 0 && Object.keys(found).length === 0) found.lines = t`Enter the quantity of at least one item to return`;
     if (!reason) found.reason = t`Choose a reason`;
-    if (needsMpesaCode && !/^[A-Z0-9]{10}$/.test(mpesaCode)) found.mpesaCode = t`Enter the 10-character code of the M-Pesa reversal`;
+    if (refunding && needsMpesaCode && !/^[A-Z0-9]{10}$/.test(mpesaCode)) found.mpesaCode = t`Enter the 10-character code of the M-Pesa reversal`;
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    submit.mutate(null);
+    return Object.keys(found).length === 0;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (validate(true)) submit.mutate(null);
+  };
+
+  const exchange = () => {
+    if (!onExchange || !validate(false) || !reason) return;
+    onExchange(exchangeCreditOf(sale, chosen, reason, note.trim() || null));
   };
 
   const code = sale.receiptCode;
@@ -292,10 +318,17 @@ function ReturnForm({ sale, registerId, shiftId, onDone }: { sale: Sale; registe
       )}
       <DialogFooter>
         {returnable.length > 0 && sale.status !== 'voided' && (
-          <Button type="submit" disabled={submit.isPending}>
-            {submit.isPending && <InlineSpinner />}
-            <Trans>Return and refund {total}</Trans>
-          </Button>
+          <>
+            {onExchange && (
+              <Button type="button" variant="outline" onClick={exchange} disabled={submit.isPending}>
+                <Trans>Exchange: {total} credit to the cart</Trans>
+              </Button>
+            )}
+            <Button type="submit" disabled={submit.isPending}>
+              {submit.isPending && <InlineSpinner />}
+              <Trans>Return and refund {total}</Trans>
+            </Button>
+          </>
         )}
       </DialogFooter>
     </form>

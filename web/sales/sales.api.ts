@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { receiptEmailResultSchema, saleActivitySchema } from '../../core/sales/sale-activity.schemas';
-import { returnResultSchema, saleListSchema, saleSchema, type SaleListQuery } from '../../core/sales/sales.schemas';
+import { exchangeResultSchema, returnResultSchema, saleListSchema, saleSchema, type SaleListQuery } from '../../core/sales/sales.schemas';
 import { apiRequest } from '../lib/api-client';
 
 // Sales history, one sale, its activity, and what is done to a sale (e-mail, void, return). Every
@@ -63,6 +63,11 @@ export function voidSale(saleId: string, reason: string) {
 /** A return; its id is the return's key, so a retry after a lost answer makes no second return. */
 export function createReturn(body: unknown) {
   return apiRequest('/api/sale-returns', { method: 'POST', body, schema: returnResultSchema });
+}
+
+/** An exchange (the return and the new sale); the return's id is its key, as for a return. */
+export function createExchange(body: unknown, signal?: AbortSignal) {
+  return apiRequest('/api/sale-exchanges', { method: 'POST', body, schema: exchangeResultSchema, ...(signal ? { signal } : {}) });
 }
 
 /** After a return or a void: the sale, the history, the shift's figures, stock and the customer's account. */
