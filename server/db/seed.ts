@@ -45,6 +45,7 @@ export const DEMO_USERS = [
   { email: 'history@demo.test', fullName: 'Mercy Akinyi', role: 'cashier', tenant: 'demo' },
   { email: 'shifts@demo.test', fullName: 'Dennis Kiptoo', role: 'cashier', tenant: 'demo' },
   { email: 'tenders@demo.test', fullName: 'Lilian Wanjala', role: 'cashier', tenant: 'demo' },
+  { email: 'exchanges@demo.test', fullName: 'Grace Muthoni', role: 'cashier', tenant: 'demo' },
   { email: 'owner@acme.test', fullName: 'Amina Hassan', role: 'admin', tenant: 'acme' },
   { email: 'owner@lapsed.test', fullName: 'Juma Mwangi', role: 'admin', tenant: 'lapsed' },
   { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', role: 'admin', tenant: 'kiosk' },

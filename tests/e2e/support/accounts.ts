@@ -14,12 +14,13 @@ export const ACCOUNTS = {
   till: { email: 'till@demo.test', fullName: 'Zawadi Chebet', subdomain: 'demo' },
   /** The contacts area's cashier (profile.e2e.ts changes and deactivates the demo cashier). */
   counter: { email: 'counter@demo.test', fullName: 'Baraka Kiprono', subdomain: 'demo' },
-  /** The register's browser files, one cashier each: register.e2e.ts, register-payment.e2e.ts, sales-history.e2e.ts, shifts.e2e.ts, register-tenders.e2e.ts. */
+  /** The register's browser files, one cashier each: register.e2e.ts, register-payment.e2e.ts, sales-history.e2e.ts, shifts.e2e.ts, register-tenders.e2e.ts, register-exchange.e2e.ts. */
   register: { email: 'register@demo.test', fullName: 'Faith Wambui', subdomain: 'demo' },
   payments: { email: 'payments@demo.test', fullName: 'Brian Otieno', subdomain: 'demo' },
   history: { email: 'history@demo.test', fullName: 'Mercy Akinyi', subdomain: 'demo' },
   shifts: { email: 'shifts@demo.test', fullName: 'Dennis Kiptoo', subdomain: 'demo' },
   tenders: { email: 'tenders@demo.test', fullName: 'Lilian Wanjala', subdomain: 'demo' },
+  exchanges: { email: 'exchanges@demo.test', fullName: 'Grace Muthoni', subdomain: 'demo' },
   acmeOwner: { email: 'owner@acme.test', fullName: 'Amina Hassan', subdomain: 'acme' },
   /** A paying Starter shop seeded one product short of its 1,000-product limit. */
   kioskOwner: { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', subdomain: 'kiosk' },
