@@ -166,6 +166,40 @@ describe('no negative stock under concurrency', () => {
     expect(await ledgerViolations(testApp.database, shop.tenant.id)).toEqual([]);
   });
 
+  it('moves several items in one go, or none of them when one is short, naming it and what is on hand', async () => {
+    const tenantId = shop.tenant.id;
+    const [rice, beans, salt] = await Promise.all(
+      ['Batch rice', 'Batch beans', 'Batch salt'].map((name) => createTestProduct(testApp.database, tenantId, { name })),
+    );
+    for (const product of [rice!, beans!]) {
+      await addOpeningStock(testApp.database, tenantId, { variantId: product.variantId, locationId: shop.defaultLocationId, quantityMilli: 5000 });
+    }
+    const adjust = (lines: { variantId: string; quantityChangeMilli: number }[]) =>
+      shop.call('POST', '/api/inventory/adjustments', { as: 'manager', body: { locationId: shop.defaultLocationId, reason: 'correction', lines } });
+
+    // Salt has never been stocked here: no stock row yet, so it takes the one-by-one path.
+    const short = await adjust([
+      { variantId: rice!.variantId, quantityChangeMilli: -2000 },
+      { variantId: beans!.variantId, quantityChangeMilli: -6000 },
+      { variantId: salt!.variantId, quantityChangeMilli: 1000 },
+    ]);
+    expect(short.status).toBe(409);
+    expect(short.json().error.message).toBe('Not enough stock of Batch beans at Main shop: 5 on hand');
+    expect(await onHand(rice!.variantId, shop.defaultLocationId)).toBe(5000);
+    expect(await onHand(salt!.variantId, shop.defaultLocationId)).toBe(0);
+
+    const moved = await adjust([
+      { variantId: rice!.variantId, quantityChangeMilli: -2000 },
+      { variantId: beans!.variantId, quantityChangeMilli: -5000 },
+      { variantId: salt!.variantId, quantityChangeMilli: 1000 },
+    ]);
+    expect(moved.status).toBe(201);
+    expect(await onHand(rice!.variantId, shop.defaultLocationId)).toBe(3000);
+    expect(await onHand(beans!.variantId, shop.defaultLocationId)).toBe(0);
+    expect(await onHand(salt!.variantId, shop.defaultLocationId)).toBe(1000);
+    expect(await ledgerViolations(testApp.database, tenantId)).toEqual([]);
+  });
+
   it('lets exactly 3 of 8 concurrent transfers send 3 of 10', async () => {
     const product = await createTestProduct(testApp.database, shop.tenant.id, { name: 'Scarce oil' });
     const branchId = (await shop.call('POST', '/api/locations', { body: { name: 'Concurrency branch' } })).json().id;

@@ -58,10 +58,11 @@ export async function readAllowNegativeStock(tx: TenantTx): Promise<boolean> {
  * come back in the order given.
  */
 export async function recordMovements(tx: TenantTx, context: LedgerContext, movements: MovementRequest[]): Promise<RecordedMovement[]> {
-  const order = movements.map((_, index) => index);
-  order.sort((a, b) => compareKeys(movements[a]!, movements[b]!));
+  for (const movement of movements) requireWholeNonZero(movement);
   const results: RecordedMovement[] = new Array(movements.length);
-  for (const index of order) results[index] = await recordMovement(tx, context, movements[index]!);
+  const pending = movements.length > 1 && movements.every(isUncosted) && hasDistinctKeys(movements) ? await applyBatch(tx, context, movements, results) : movements.map((_, index) => index);
+  pending.sort((a, b) => compareKeys(movements[a]!, movements[b]!));
+  for (const index of pending) results[index] = await recordMovement(tx, context, movements[index]!);
   return results;
 }
 
@@ -70,11 +71,89 @@ interface StockKey {
   locationId: string;
 }
 
-// Plain code-unit order (not localeCompare): the same for every caller, whatever the locale.
+// Plain code-unit order of the lower-case ids (not localeCompare): the same for every caller,
+// whatever the locale, and PostgreSQL's uuid order, which the batch's locks follow.
 function compareKeys(a: StockKey, b: StockKey): number {
-  const first = a.variantId === b.variantId ? a.locationId : a.variantId;
-  const second = a.variantId === b.variantId ? b.locationId : b.variantId;
+  const sameVariant = a.variantId.toLowerCase() === b.variantId.toLowerCase();
+  const first = (sameVariant ? a.locationId : a.variantId).toLowerCase();
+  const second = (sameVariant ? b.locationId : b.variantId).toLowerCase();
   return first < second ? -1 : first > second ? 1 : 0;
+}
+
+const keyOf = (key: StockKey) => `${key.variantId.toLowerCase()}/${key.locationId.toLowerCase()}`;
+const hasDistinctKeys = (movements: MovementRequest[]) => new Set(movements.map(keyOf)).size === movements.length;
+const isUncosted = (movement: MovementRequest) => !(COSTED_RECEIPTS.has(movement.kind) && movement.quantityMilli > 0 && movement.unitCostMinor !== undefined);
+
+function requireWholeNonZero(movement: MovementRequest) {
+  if (!Number.isInteger(movement.quantityMilli) || movement.quantityMilli === 0) {
+    throw new RangeError('A stock movement needs a non-zero whole number of thousandths');
+  }
+}
+
+/**
+ * Several movements of distinct items, none changing an average cost (a sale, a return, a
+ * transfer), in ONE statement: the stock rows locked in the ledger's order first, then each moved
+ * conditionally with its ledger row, as applyMovement does for one. A busy till's sale holds its
+ * items' rows from this statement to its commit, so one round trip here instead of one per line
+ * is what other tills wait for. Fills `results` for the movements applied and returns the indexes
+ * of the others (no stock row there yet, not enough stock, not tracked), which take the one-by-one
+ * path: it makes the missing row, or says what is wrong.
+ */
+async function applyBatch(tx: TenantTx, context: LedgerContext, movements: MovementRequest[], results: RecordedMovement[]): Promise<number[]> {
+  const input = sql.join(
+    movements.map(
+      (movement, index) =>
+        sql`(${index}::int, ${movement.variantId}::uuid, ${movement.locationId}::uuid, ${formatQuantity(movement.quantityMilli)}::numeric, ${movement.kind}::text,
+             ${movement.sourceType}::text, ${movement.sourceId}::uuid, ${movement.reason ?? null}::text, ${movement.note ?? null}::text)`,
+    ),
+    sql`, `,
+  );
+  const rows = await queryRows<AppliedRow & { ord: number }>(
+    tx,
+    sql`with input (ord, variant_id, location_id, quantity, kind, source_type, source_id, reason, note) as (values ${input}),
+        locked as (
+          select s.variant_id from stock_levels s
+          join input i on s.variant_id = i.variant_id and s.location_id = i.location_id
+          where s.tenant_id = ${context.tenantId}
+          order by s.variant_id, s.location_id
+          for update of s
+        ), item as (
+          select i.*, p.reorder_level, p.name as product_name, v.name as variant_name, v.average_cost_minor, l.name as location_name
+          from input i
+          join product_variants v on v.tenant_id = ${context.tenantId} and v.id = i.variant_id
+          join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
+          join locations l on l.tenant_id = v.tenant_id and l.id = i.location_id
+          -- Every row locked, in order, before the first is moved (an init plan runs first).
+          where p.track_stock and (select count(*) from locked) >= 0
+        ), level as (
+          update stock_levels s
+          set on_hand = s.on_hand + item.quantity,
+              is_low = (item.reorder_level is not null and s.on_hand + item.quantity <= item.reorder_level),
+              updated_at = now()
+          from item
+          where s.tenant_id = ${context.tenantId} and s.variant_id = item.variant_id and s.location_id = item.location_id
+            and (${context.allowNegative} or item.quantity > 0 or s.on_hand + item.quantity >= 0)
+          returning item.ord, s.on_hand
+        ), movement as (
+          insert into stock_movements (tenant_id, variant_id, location_id, kind, quantity, unit_cost_minor, balance_after, source_type, source_id, reason, note, user_id, created_at)
+          select ${context.tenantId}, item.variant_id, item.location_id, item.kind, item.quantity, item.average_cost_minor, level.on_hand,
+                 item.source_type, item.source_id, item.reason, item.note, ${context.userId}::uuid, clock_timestamp()
+          from level join item on item.ord = level.ord
+          returning id, variant_id, location_id
+        )
+        select level.ord, movement.id as movement_id, level.on_hand::text as on_hand, item.reorder_level::text as reorder_level,
+               item.product_name, item.variant_name, item.location_name
+        from level
+        join item on item.ord = level.ord
+        join movement on movement.variant_id = item.variant_id and movement.location_id = item.location_id`,
+  );
+  for (const row of rows) {
+    const movement = movements[row.ord]!;
+    const balanceAfterMilli = quantityFromNumeric(row.on_hand);
+    await notifyOnLowStockCrossing(tx, context.tenantId, movement, row, balanceAfterMilli);
+    results[row.ord] = { id: row.movement_id, variantId: movement.variantId, locationId: movement.locationId, quantityMilli: movement.quantityMilli, balanceAfterMilli };
+  }
+  return movements.flatMap((_, index) => (results[index] ? [] : [index]));
 }
 
 /**
@@ -116,9 +195,6 @@ interface AppliedRow {
 }
 
 async function recordMovement(tx: TenantTx, context: LedgerContext, movement: MovementRequest): Promise<RecordedMovement> {
-  if (!Number.isInteger(movement.quantityMilli) || movement.quantityMilli === 0) {
-    throw new RangeError('A stock movement needs a non-zero whole number of thousandths');
-  }
   const unitCostMinor = COSTED_RECEIPTS.has(movement.kind) && movement.quantityMilli > 0 && movement.unitCostMinor !== undefined
     ? await updateAverageCost(tx, movement.variantId, movement.quantityMilli, movement.unitCostMinor)
     : undefined;

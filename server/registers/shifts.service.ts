@@ -51,6 +51,8 @@ export interface ShiftForSale {
   shiftId: string;
   locationId: string;
   registerPrefix: string;
+  /** The register is in use (a register taken out of use sells nothing new; a delayed retry still lands). */
+  registerIsActive: boolean;
   /** The shift was closed when the sale arrived: it is attached to it as a late sale. */
   isLate: boolean;
 }
@@ -77,13 +79,13 @@ export async function requireOpenShift(tx: TenantTx, tenantId: string, shiftId: 
 
 async function shareShift(tx: TenantTx, tenantId: string, shiftId: string, registerId: string): Promise<ShiftForSale> {
   const [row] = await tx
-    .select({ shiftId: shifts.id, locationId: shifts.locationId, status: shifts.status, registerPrefix: registers.receiptPrefix })
+    .select({ shiftId: shifts.id, locationId: shifts.locationId, status: shifts.status, registerPrefix: registers.receiptPrefix, registerIsActive: registers.isActive })
     .from(shifts)
     .innerJoin(registers, and(eq(registers.tenantId, shifts.tenantId), eq(registers.id, shifts.registerId)))
     .where(and(eq(shifts.tenantId, tenantId), eq(shifts.id, shiftId), eq(shifts.registerId, registerId)))
     .for('share', { of: shifts });
   if (!row) throw notFound(/*i18n*/ 'Shift not found on this register');
-  return { shiftId: row.shiftId, locationId: row.locationId, registerPrefix: row.registerPrefix, isLate: row.status === 'closed' };
+  return { shiftId: row.shiftId, locationId: row.locationId, registerPrefix: row.registerPrefix, registerIsActive: row.registerIsActive, isLate: row.status === 'closed' };
 }
 
 // ─── Open, read, list ─────────────────────────────────────────────────────────────────────────

@@ -95,14 +95,13 @@ export function quoteSale(database: Database, tenantId: string, input: z.output<
  * completed sale answers it again (replayed) and changes nothing.
  */
 export async function checkout(database: Database, actor: SaleActor, input: CheckoutInput): Promise<{ sale: Sale; replayed: boolean }> {
-  const { sale, replayed } = await database.withTenant(actor.tenantId, async (tx) => {
-    const completed = await completeSaleInTx(tx, actor, input, saleRequestHash(input));
-    const read = await readSale(tx, completed.saleId);
-    if (!read) throw new Error('A completed sale could not be read back');
-    return { sale: { ...read, creditLimitWarning: read.creditLimitWarning || completed.creditLimitWarning }, replayed: completed.replayed };
-  });
-  const [named] = await withCashierNames(database, [sale]);
-  return { sale: named!, replayed };
+  const completed = await database.withTenant(actor.tenantId, (tx) => completeSaleInTx(tx, actor, input, saleRequestHash(input)));
+  // Read back after the commit, in a transaction of its own: the sale's stock rows and the receipt
+  // counter, which every other till of the shop waits for, are not held while it is read.
+  const read = await database.withTenant(actor.tenantId, (tx) => readSale(tx, completed.saleId));
+  if (!read) throw new Error('A completed sale could not be read back');
+  const [named] = await withCashierNames(database, [{ ...read, creditLimitWarning: read.creditLimitWarning || completed.creditLimitWarning }]);
+  return { sale: named!, replayed: completed.replayed };
 }
 
 /**
@@ -129,7 +128,9 @@ export async function completeSaleInTx(
   }
 
   const shift = await lockShiftForSale(tx, tenantId, input.shiftId, input.registerId, userId);
-  if (!shift.isLate && !input.fromOutbox) await requireActiveRegister(tx, input.registerId);
+  if (!shift.isLate && !input.fromOutbox && !shift.registerIsActive) {
+    throw new HttpError('conflict', /*i18n*/ 'This register is not in use: sell on another register', { registerId: [/*i18n*/ 'This register is not in use'] });
+  }
 
   await requireAdvancedPosFor(tx, input);
   const settings = await readSalesSettings(tx, tenantId);
@@ -150,16 +151,7 @@ export async function completeSaleInTx(
   const loyalty = input.customerId ? await readLoyaltySettings(tx) : null;
   const payments = await takePayments(tx, actor, input, loyalty);
 
-  const movements: MovementRequest[] = priced.lines.flatMap((line) =>
-    line.stockTakes.map((take) => ({
-      variantId: take.variantId,
-      locationId: shift.locationId,
-      kind: 'sale' as const,
-      quantityMilli: -take.quantityMilli,
-      sourceType: 'sale',
-      sourceId: saleId,
-    })),
-  );
+  const movements = saleMovements(priced, shift.locationId, saleId);
   if (movements.length > 0) {
     const allowNegative = input.fromOutbox || (await readAllowNegativeStock(tx));
     await recordMovements(tx, { tenantId, userId, allowNegative }, movements);
@@ -236,9 +228,16 @@ export async function completeSaleInTx(
   return { saleId, replayed: false, creditLimitWarning: payments.creditLimitWarning };
 }
 
-async function requireActiveRegister(tx: TenantTx, registerId: string) {
-  const [register] = await queryRows<{ is_active: boolean }>(tx, sql`select is_active from registers where id = ${registerId}`);
-  if (!register?.is_active) throw new HttpError('conflict', /*i18n*/ 'This register is not in use: sell on another register', { registerId: [/*i18n*/ 'This register is not in use'] });
+/**
+ * The stock a sale takes, one movement per item: two lines of one item, or a combo and the item
+ * itself, take together, so the ledger moves the sale's items in one statement (recordMovements).
+ */
+function saleMovements(priced: PricedSale, locationId: string, saleId: string): MovementRequest[] {
+  const takenMilli = new Map<string, number>();
+  for (const take of priced.lines.flatMap((line) => line.stockTakes)) {
+    takenMilli.set(take.variantId, (takenMilli.get(take.variantId) ?? 0) + take.quantityMilli);
+  }
+  return [...takenMilli].map(([variantId, quantityMilli]) => ({ variantId, locationId, kind: 'sale' as const, quantityMilli: -quantityMilli, sourceType: 'sale', sourceId: saleId }));
 }
 
 /**

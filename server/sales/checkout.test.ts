@@ -307,6 +307,34 @@ describe('POST /api/sales', () => {
     expect(await onHand(shop, scarce.variantId)).toBe(-2000);
   });
 
+  it('refuses a new sale on a register taken out of use; a delayed outbox sale of it still lands', async () => {
+    const retired = await addRegisterWithShift(testApp.database, shop, { prefix: 'X9' });
+    await testApp.database.withTenant(shop.tenant.id, (tx) => tx.execute(sql`update registers set is_active = false where id = ${retired.registerId}`));
+    const body = (fromOutbox: boolean) => ({ ...checkoutBody(shop, [{ product: soap }], { fromOutbox }), registerId: retired.registerId, shiftId: retired.shiftId });
+    const refused = await sell(body(false));
+    expect(refused.status).toBe(409);
+    expect(refused.json().error).toMatchObject({ message: 'This register is not in use: sell on another register', fields: { registerId: ['This register is not in use'] } });
+    expect((await sell(body(true))).status).toBe(201);
+  });
+
+  it('takes two lines of one item as one movement of their sum', async () => {
+    const before = await onHand(shop, sugar.variantId);
+    const body = checkoutBody(shop, [{ product: sugar }, { product: soap }, { product: sugar, quantityMilli: 2000 }]);
+    const response = await sell(body);
+    expect(response.status).toBe(201);
+    expect(await onHand(shop, sugar.variantId)).toBe(before - 3000);
+    const movements = await testApp.database.withTenant(shop.tenant.id, (tx) =>
+      queryRows<{ variant_id: string; quantity: string }>(tx, sql`select variant_id, quantity::text from stock_movements where source_id = ${body.id} order by quantity`),
+    );
+    expect(movements).toEqual(
+      expect.arrayContaining([
+        { variant_id: sugar.variantId, quantity: '-3.000' },
+        { variant_id: soap.variantId, quantity: '-1.000' },
+      ]),
+    );
+    expect(movements).toHaveLength(2);
+  });
+
   it('answers the stored sale for a retry, also from the outbox, and refuses another body under the same id', async () => {
     const body = checkoutBody(shop, [{ product: soap }]);
     const first = await sell(body);

@@ -73,18 +73,45 @@ interface LineRow {
   returned_quantity: string;
 }
 
+interface PaymentRow {
+  tender: RefundTender;
+  amount_minor: number;
+  tendered_minor: number | null;
+  reference: string | null;
+  loyalty_points: number | null;
+}
+
+interface ReturnRow {
+  id: string;
+  return_code: string;
+  total_minor: number;
+  created_at: string;
+}
+
 /**
  * A sale as the checkout answers it and its page shows it, or null when this shop has no such
  * sale (another shop's included). cashierName is null here: see withCashierNames.
  */
 export async function readSale(tx: TenantTx, saleId: string): Promise<Sale | null> {
-  const [row] = await queryRows<SaleRow>(
+  // One statement: the lines, payments and returns as JSON arrays beside the sale's row.
+  const [row] = await queryRows<SaleRow & { lines: LineRow[]; payments: PaymentRow[]; returns: ReturnRow[] }>(
     tx,
     sql`select s.id, s.receipt_code, s.receipt_number, s.status, s.is_late, s.register_id, r.name as register_name, s.shift_id,
                s.location_id, l.name as location_name, s.cashier_id, s.customer_id, c.name as customer_name, c.phone as customer_phone,
                c.kra_pin as customer_kra_pin, c.credit_limit_minor::text as customer_credit_limit, a.balance_minor::text as customer_balance,
                s.subtotal_minor, s.discount_minor, s.cart_discount_minor, s.tip_minor, s.total_minor, s.tax_minor, s.tax_bands,
-               s.paid_minor, s.change_minor, s.loyalty_points_earned, s.note, s.ring_up_at, s.created_at, s.voided_at, s.void_reason
+               s.paid_minor, s.change_minor, s.loyalty_points_earned, s.note, s.ring_up_at, s.created_at, s.voided_at, s.void_reason,
+               (select coalesce(json_agg(x order by x.line_no), '[]') from (
+                  select id, line_no, variant_id, product_name, variant_name, sku, unit_id, unit_name, quantity::text as quantity,
+                         stock_quantity::text as stock_quantity, list_price_minor, unit_price_minor, price_overridden, line_discount_minor,
+                         cart_discount_share_minor, total_minor, tax_class, tax_rate_bp, tax_minor, returned_quantity::text as returned_quantity
+                  from sale_lines where sale_lines.tenant_id = s.tenant_id and sale_lines.sale_id = s.id) x) as lines,
+               (select coalesce(json_agg(x order by x.seq), '[]') from (
+                  select seq, tender, amount_minor, tendered_minor, reference, loyalty_points
+                  from sale_payments where sale_payments.tenant_id = s.tenant_id and sale_payments.sale_id = s.id) x) as payments,
+               (select coalesce(json_agg(x order by x.created_at, x.id), '[]') from (
+                  select id, return_code, total_minor, created_at
+                  from sale_returns where sale_returns.tenant_id = s.tenant_id and sale_returns.sale_id = s.id) x) as returns
         from sales s
         join registers r on r.tenant_id = s.tenant_id and r.id = s.register_id
         join locations l on l.tenant_id = s.tenant_id and l.id = s.location_id
@@ -93,23 +120,7 @@ export async function readSale(tx: TenantTx, saleId: string): Promise<Sale | nul
         where s.id = ${saleId}`,
   );
   if (!row) return null;
-  const [lines, payments, returns] = await Promise.all([
-    queryRows<LineRow>(
-      tx,
-      sql`select id, line_no, variant_id, product_name, variant_name, sku, unit_id, unit_name, quantity::text as quantity,
-                 stock_quantity::text as stock_quantity, list_price_minor, unit_price_minor, price_overridden, line_discount_minor,
-                 cart_discount_share_minor, total_minor, tax_class, tax_rate_bp, tax_minor, returned_quantity::text as returned_quantity
-          from sale_lines where sale_id = ${saleId} order by line_no`,
-    ),
-    queryRows<{ tender: RefundTender; amount_minor: number; tendered_minor: number | null; reference: string | null; loyalty_points: number | null }>(
-      tx,
-      sql`select tender, amount_minor, tendered_minor, reference, loyalty_points from sale_payments where sale_id = ${saleId} order by seq`,
-    ),
-    queryRows<{ id: string; return_code: string; total_minor: number; created_at: Date | string }>(
-      tx,
-      sql`select id, return_code, total_minor, created_at from sale_returns where sale_id = ${saleId} order by created_at, id`,
-    ),
-  ]);
+  const { lines, payments, returns } = row;
   const onAccount = row.customer_id !== null && payments.some((payment) => payment.tender === 'account');
   const balance = Number(row.customer_balance ?? 0);
   return {
