@@ -123,7 +123,7 @@ function GridTile({ item, onPick }: { item: RegisterItem; onPick: (item: Registe
       <span className="mt-auto font-semibold tabular-nums">{unitName ? <Trans>{price} / {unitName}</Trans> : price}</span>
       {item.onHandMilli !== null && (
         <span className={cn('text-xs', outOfStock ? 'font-medium text-destructive' : 'text-muted-foreground')}>
-          {outOfStock ? <Trans>Out of stock</Trans> : <Trans>{formatQuantity(item.onHandMilli)} on hand</Trans>}
+          {outOfStock ? <Trans>Out of stock</Trans> : <Trans>On hand {formatQuantity(item.onHandMilli)}</Trans>}
         </span>
       )}
     </button>
