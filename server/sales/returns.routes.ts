@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../core/api/api-error.schemas';
 import {
   exchangeInputSchema,
   exchangeResultSchema,
@@ -12,7 +11,6 @@ import {
   returnResultSchema,
   saleReturnSchema,
   saleSchema,
-  saleQuoteSchema,
   voidSaleInputSchema,
 } from '../../core/sales/sales.schemas';
 import { errorBody } from '../http/errors';
@@ -22,6 +20,7 @@ import { tenantRoute, type RouteDefinition } from '../http/routes';
 import { PriceChangedError } from './checkout.service';
 import { deleteParkedCart, listParkedCarts, parkCart } from './parked-carts.service';
 import { createExchange, createReturn, getReturn } from './returns.service';
+import { priceChangedSchema, saleActorOf } from './sales.routes';
 import { voidSale } from './void.service';
 
 // Returns, exchanges, voids and parked carts (issue 15). Cashiers return, exchange and park;
@@ -51,8 +50,7 @@ export const returnRoutes: RouteDefinition[] = [
       },
     }),
     async (c) => {
-      const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole ?? '' };
-      const result = await createReturn(c.var.deps.database, actor, c.req.valid('json'));
+      const result = await createReturn(c.var.deps.database, saleActorOf(c), c.req.valid('json'));
       return result.replayed ? c.json(result, 200) : c.json(result, 201);
     },
   ),
@@ -81,13 +79,12 @@ export const returnRoutes: RouteDefinition[] = [
         201: jsonResponse(exchangeResultSchema, 'The return and the new sale'),
         400: badInput,
         404: notFoundResponse,
-        409: jsonResponse(apiErrorSchema.extend({ quote: saleQuoteSchema.optional() }), 'As for a return and a sale (price_changed with the server’s quote)'),
+        409: jsonResponse(priceChangedSchema, 'As for a return and a sale (price_changed with the server’s quote)'),
       },
     }),
     async (c) => {
-      const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole ?? '' };
       try {
-        const result = await createExchange(c.var.deps.database, actor, c.req.valid('json'));
+        const result = await createExchange(c.var.deps.database, saleActorOf(c), c.req.valid('json'));
         return result.replayed ? c.json(result, 200) : c.json(result, 201);
       } catch (error) {
         if (error instanceof PriceChangedError) return c.json({ ...errorBody(error, c.var.requestId), quote: error.quote }, 409);
@@ -110,10 +107,7 @@ export const returnRoutes: RouteDefinition[] = [
         409: errorResponse('Already voided, goods returned, or the shift is closed (shift_closed: make a return instead)'),
       },
     }),
-    async (c) => {
-      const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole ?? '' };
-      return c.json(await voidSale(c.var.deps.database, actor, c.req.valid('param').id, c.req.valid('json')), 200);
-    },
+    async (c) => c.json(await voidSale(c.var.deps.database, saleActorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
     cashier,

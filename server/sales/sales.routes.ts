@@ -16,7 +16,7 @@ import type { AppEnv } from '../http/context';
 import { errorBody, notFound } from '../http/errors';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import { tenantRoute, type RouteDefinition } from '../http/routes';
-import { checkout, PriceChangedError, quoteSale } from './checkout.service';
+import { checkout, PriceChangedError, quoteSale, type SaleActor } from './checkout.service';
 import { exportSalesCsv, findSaleIdByReceipt, listSales, readSale, withCashierNames, type SaleReader } from './sale-read';
 
 // Selling (issue 15): the checkout (exactly once by the register's sale id), the quote the
@@ -27,9 +27,12 @@ import { exportSalesCsv, findSaleIdByReceipt, listSales, readSale, withCashierNa
 const cashier = { minRole: 'cashier', feature: 'basic_pos' } as const;
 const exportAccess = { minRole: 'manager', feature: 'data_export' } as const;
 
-const priceChangedSchema = apiErrorSchema.extend({ quote: saleQuoteSchema.optional() });
+/** price_changed (409) carries the server's quote, for the register to show (sales and exchanges). */
+export const priceChangedSchema = apiErrorSchema.extend({ quote: saleQuoteSchema.optional() });
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 
+/** Who sells, returns, exchanges or voids: the signed-in person in this shop, with their role there. */
+export const saleActorOf = (c: Context<AppEnv>): SaleActor => ({ tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole ?? '' });
 const readerOf = (c: Context<AppEnv>): SaleReader => ({ userId: c.var.principal.userId, ownOnly: !hasTenantRole(c.var.tenantRole, 'manager') });
 
 async function saleById(c: Context<AppEnv>, saleId: string | null) {
@@ -61,9 +64,8 @@ export const saleRoutes: RouteDefinition[] = [
       },
     }),
     async (c) => {
-      const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole ?? '' };
       try {
-        const result = await checkout(c.var.deps.database, actor, c.req.valid('json'));
+        const result = await checkout(c.var.deps.database, saleActorOf(c), c.req.valid('json'));
         return result.replayed ? c.json(result, 200) : c.json(result, 201);
       } catch (error) {
         if (error instanceof PriceChangedError) return c.json({ ...errorBody(error, c.var.requestId), quote: error.quote }, 409);
