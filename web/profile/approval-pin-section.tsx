@@ -12,7 +12,7 @@ import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { InlineSpinner } from '../components/ui/spinner';
 import { apiRequest, isApiError } from '../lib/api-client';
-import { failureMessage } from '../lib/form-errors';
+import { failureMessage, firstFieldErrors } from '../lib/form-errors';
 import { toast } from '../lib/toast';
 import { ProfileSection } from './profile-section';
 
@@ -78,9 +78,7 @@ function ApprovalPinForm() {
     event.preventDefault();
     const parsed = approvalPinInputSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
+      setErrors(firstFieldErrors(parsed.error));
       return;
     }
     setErrors({});

@@ -30,7 +30,22 @@ export function readCashCount(value: CashCountValue): { amountMinor: number | nu
   return { amountMinor: countDenominationsMinor(denominations), denominations };
 }
 
-export function CashCount({ id, label, value, onChange, error }: { id: string; label: string; value: CashCountValue; onChange: (next: CashCountValue) => void; error: string | undefined }) {
+export function CashCount({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  autoFocus = false,
+}: {
+  id: string;
+  label: string;
+  value: CashCountValue;
+  onChange: (next: CashCountValue) => void;
+  error: string | undefined;
+  /** Focus the total, for a screen whose first task is the count. */
+  autoFocus?: boolean;
+}) {
   const { t } = useLingui();
   const { money, symbol } = useMoney();
   const counted = readCashCount(value).amountMinor;
@@ -76,7 +91,7 @@ export function CashCount({ id, label, value, onChange, error }: { id: string; l
         </fieldset>
       ) : (
         <FormField id={id} label={label} error={error}>
-          <Input {...fieldControlProps(id, { error })} inputMode="decimal" autoComplete="off" value={value.total} onChange={(event) => onChange({ ...value, total: event.target.value })} />
+          <Input {...fieldControlProps(id, { error })} inputMode="decimal" autoComplete="off" autoFocus={autoFocus} value={value.total} onChange={(event) => onChange({ ...value, total: event.target.value })} />
         </FormField>
       )}
     </div>

@@ -12,7 +12,7 @@ import { NativeSelect } from '../components/ui/native-select';
 import { InlineSpinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
 import { isApiError } from '../lib/api-client';
-import { failureMessage } from '../lib/form-errors';
+import { failureMessage, firstFieldErrors } from '../lib/form-errors';
 import { toast } from '../lib/toast';
 import { CASH_MOVEMENT_REASON_LABELS } from './shift-labels';
 import { addCashMovement, useRefreshShifts } from './shifts.api';
@@ -64,9 +64,7 @@ export function CashMovementDialog({ open, onOpenChange, shiftId, direction }: {
     const body = { direction, reason, amountMinor, note };
     const parsed = cashMovementInputSchema.safeParse(body);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
+      setErrors(firstFieldErrors(parsed.error));
       return;
     }
     setErrors({});

@@ -79,11 +79,6 @@ export function useSalesSettings() {
   });
 }
 
-/** Opens a shift once per key (a retry answers with the first). */
-export function openShift(body: unknown, idempotencyKey: string) {
-  return apiRequest('/api/shifts', { method: 'POST', body, schema: shiftSchema, headers: keyHeader(idempotencyKey) });
-}
-
 export function addCashMovement(shiftId: string, body: unknown, idempotencyKey: string) {
   return apiRequest(`${shiftPath(shiftId)}/cash-movements`, { method: 'POST', body, schema: cashMovementSchema, headers: keyHeader(idempotencyKey) });
 }
