@@ -4,12 +4,15 @@ import { ACCOUNTS, DEMO_PASSWORD, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import { MAIN_SHOP, uniqueSuffix } from './support/catalog';
 import { measureHorizontalOverflow } from './support/page-helpers';
+import { addMainShopTill, callApi } from './support/register';
 
 // Shifts (issue 15): the owner adds a till in Settings → Sales; the demo cashier Dennis opens a
 // shift on it from the Shifts tab with a float counted note by note, takes cash out for expenses,
 // reads the X report, closes with KSh 50 less than expected (shown as short, recorded as it is, not
 // forced to zero: within the shop's tolerance no manager is needed) and reads the Z report with its
-// number, which prints on an 80 mm roll or an A4 sheet. A manager sets an approval PIN on the profile.
+// number, which prints on an 80 mm roll or an A4 sheet. A count further off than the shop's tolerance
+// (KSh 500 in the demo) waits for a manager, who approves at the till with their e-mail and password.
+// A manager sets an approval PIN on the profile.
 
 const session = useBrowser();
 const CASHIER = ACCOUNTS.shifts;
@@ -137,6 +140,48 @@ describe('shifts', () => {
     // And nothing scrolls sideways on the till's screen.
     const { scrollWidth, viewportWidth } = await measureHorizontalOverflow(page);
     expect(scrollWidth).toBeLessThanOrEqual(viewportWidth);
+  });
+
+  it('a count beyond the shop’s tolerance needs a manager’s approval at the till, and the Z report records the difference', async () => {
+    const owner = await session.openPage({ cookieConsent: 'accepted' });
+    await signInThroughForm(owner, ACCOUNTS.owner);
+    const till = await addMainShopTill(owner, 'Approval till', 'A');
+    await owner.context().close();
+
+    const page = await session.openPage({ ...TILL, cookieConsent: 'accepted' });
+    await signInThroughForm(page, CASHIER);
+    const shift = await callApi<{ id: string }>(page, 'POST', '/api/shifts', { registerId: till.id, openingFloatMinor: 100_000, denominations: null });
+    await page.goto(appUrl(`/admin/sales/shifts/${shift.id}`, CASHIER.subdomain));
+    await page.getByRole('article', { name: 'X report' }).waitFor();
+
+    // KSh 400 counted of the KSh 1,000 expected: KSh 600 short, past the KSh 500 tolerance.
+    await page.getByRole('button', { name: 'Close shift' }).click();
+    const close = page.getByRole('dialog', { name: `Close the shift on ${till.name}` });
+    await close.getByLabel('Cash counted').fill('400');
+    await close.getByText('−KSh 600.00').waitFor();
+    await close.getByRole('button', { name: 'Close shift' }).click();
+
+    const approval = page.getByRole('dialog', { name: 'Manager approval' });
+    await approval.getByText('A cash difference beyond the tolerance needs a manager.', { exact: false }).waitFor();
+    // Nothing is closed until the manager approves.
+    expect((await callApi<{ status: string }>(page, 'GET', `/api/shifts/${shift.id}`)).status).toBe('open');
+    await approval.getByLabel('Manager’s e-mail').fill(ACCOUNTS.manager.email);
+    await approval.getByRole('radio', { name: 'Password' }).check();
+    await approval.getByLabel('Manager’s password').fill(DEMO_PASSWORD);
+    await approval.getByLabel('Why (optional)').fill('Float miscounted at opening');
+    await approval.getByRole('button', { name: 'Approve' }).click();
+    await approval.waitFor({ state: 'detached' });
+    await close.waitFor({ state: 'detached' });
+
+    const zReport = page.getByRole('article', { name: 'Z report 1' });
+    await zReport.waitFor();
+    const zText = (await zReport.innerText()).replace(/\s+/g, ' ');
+    expect(zText).toMatch(/Expected cash KSh 1,000\.00/);
+    expect(zText).toMatch(/Counted cash KSh 400\.00/);
+    expect(zText).toMatch(/Short −KSh 600\.00/);
+    expect(zText).toContain(`Closed by ${CASHIER.fullName}`);
+    const closed = await callApi<{ status: string; zNumber: number; overShortMinor: number; countedCashMinor: number }>(page, 'GET', `/api/shifts/${shift.id}`);
+    expect(closed).toMatchObject({ status: 'closed', zNumber: 1, overShortMinor: -60_000, countedCashMinor: 40_000 });
   });
 
   it('a manager sets an approval PIN on the profile’s Security tab', async () => {
