@@ -131,7 +131,8 @@ function PaymentContent({
   const remaining = remainingMinor(total, payments);
   const settlement = payments.length > 0 ? settlePayments(total, payments.map(toTenderPayment)) : null;
   const changeMinor = settlement && 'changeMinor' in settlement ? settlement.changeMinor : 0;
-  const settled = total === 0 ? payments.length === 0 : settlement !== null && 'changeMinor' in settlement;
+  // An exchange whose credit covers the new sale needs no payment at all.
+  const settled = exchange !== null && total === 0 ? payments.length === 0 : settlement !== null && 'changeMinor' in settlement;
   const canComplete = settled && !sending && outcome === null;
   const frozen = attemptBody !== null || (exchange?.attempt ?? null) !== null;
   const needsReversalCode = exchange !== null && refundMinor > 0 && exchange.mpesaPaidMinor > 0;
