@@ -33,7 +33,10 @@ export function ProductGridToggle({ shown, onToggle }: { shown: boolean; onToggl
   return (
     <Button type="button" variant={shown ? 'secondary' : 'outline'} className="h-11" aria-pressed={shown} aria-controls="register-product-grid" onClick={onToggle}>
       <LayoutGridIcon aria-hidden />
-      <Trans>Products</Trans>
+      {/* On a phone the icon alone, leaving the search field its width. */}
+      <span className="max-sm:sr-only">
+        <Trans>Products</Trans>
+      </span>
     </Button>
   );
 }
@@ -106,7 +109,8 @@ function GridTile({ item, onPick }: { item: RegisterItem; onPick: (item: Registe
   const name = [item.productName, item.variantName].filter(Boolean).join(' · ');
   const outOfStock = item.onHandMilli !== null && item.onHandMilli <= 0;
   const price = money(item.sellingPriceMinor);
-  const unitName = item.unit?.name ?? null;
+  // Weighed goods say what the price is per; a piece's price is just the price.
+  const unitName = item.unit?.allowsDecimals ? item.unit.name : null;
   return (
     <button
       type="button"
