@@ -3,9 +3,13 @@
 // claim, stock through the ledger, the shop-wide receipt counter, the sale's rows) next to the same
 // writes issued as one raw SQL transaction, in the same run. Figures S1 on PGlite, S2 on PostgreSQL
 // when DATABASE_URL is set (a scratch database, dropped afterwards).
+// Then the register in Chromium with the 100,000-product catalog (support/register-browser.ts):
+// time to ready beside /auth's, scan-to-line beside the barcode lookup request alone. Figures S3 on
+// PGlite, S4 on PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { saleQuoteInputSchema, type SaleQuote } from '../../../core/sales/sales.schemas';
 import { loadConfig } from '../../../server/config';
@@ -17,22 +21,29 @@ import { createLogger } from '../../../server/logger';
 import { openShift } from '../../../server/registers/shifts.service';
 import { quoteSale } from '../../../server/sales/checkout.service';
 import { DEMO_HOST, DEMO_SUBDOMAIN } from '../support/bench-tenants';
+import { buildCatalogDataset, generatedBarcode, type CatalogTarget } from '../support/catalog-dataset';
 import { BENCH_AUTH_SECRET, baseChildEnv, createTempDataDir } from '../support/child-server';
 import { envNumber } from '../support/env';
-import { formatMs, formatRatio } from '../support/format';
+import { formatMs, formatRatio, formatSeconds } from '../support/format';
+import { REGISTER_ROUTE } from '../../web/bundle-size';
 import { createScratchDatabase } from '../support/postgres';
+import { buildRegisterWeb, measureRegisterInBrowser, startWebServer, type ReadyBreakdown, type RegisterBrowserFigures } from '../support/register-browser';
 import { startBenchServer } from '../support/servers';
 import { signInCookie } from '../support/sign-in';
 import { summarize, type LatencySummary } from '../support/stats';
 import { BenchError, goalStatus, type BenchSuite, type SummaryLine } from '../support/suite';
 import { printTable } from '../support/table';
 
-const GOALS = { shareOfRaw: 0.5, p99Ms: 50 };
+const GOALS = { shareOfRaw: 0.5, p99Ms: 50, registerReadyMs: 2000, scanP95Ms: 100 };
 
 const readSettings = () => ({
   clients: envNumber('BENCH_CONNECTIONS', 8),
   seconds: envNumber('BENCH_SALES_SECONDS', 6),
   warmUpMs: 1500,
+  /** The register in Chromium: cold navigations (0: no browser figures), scans after each, catalog size. */
+  registerNavigations: envNumber('BENCH_REGISTER_NAVIGATIONS', 10),
+  scansPerNavigation: envNumber('BENCH_REGISTER_SCANS', 10),
+  catalogProducts: envNumber('BENCH_CATALOG_PRODUCTS', 100_000),
 });
 let settings: ReturnType<typeof readSettings>;
 
@@ -328,11 +339,109 @@ function report(run: Figures, prefix: string, goalsApply: boolean): SummaryLine[
   ];
 }
 
+// ---------------------------------------------------------------- the register in Chromium
+
+interface BrowserRun {
+  database: string;
+  catalogMs: number;
+  figures: RegisterBrowserFigures;
+  loadAverage: string;
+}
+
+/** The demo shop with the big catalog (no other shops), the app serving the web build, the register timed in Chromium. */
+async function runRegisterBrowser(label: string, target: CatalogTarget, webDistDir: string): Promise<BrowserRun> {
+  console.log(`\n  ${label}: the ${settings.catalogProducts.toLocaleString('en-US')}-product catalog for the register…`);
+  const dataset = await buildCatalogDataset(target, { products: settings.catalogProducts, tenants: 0, tenantProducts: 0 });
+  console.log(`  ${label}: the register in Chromium, ${settings.registerNavigations} rounds…`);
+  const server = await startWebServer({ label: `app server (register, ${label})`, webDistDir, ...('url' in target ? { databaseUrl: target.url } : { dataDir: target.dataDir }) });
+  try {
+    const figures = await measureRegisterInBrowser(server.port, {
+      navigations: settings.registerNavigations,
+      scansPerNavigation: settings.scansPerNavigation,
+      products: settings.catalogProducts,
+      barcodeOf: generatedBarcode,
+    });
+    return { database: label, catalogMs: dataset.catalogMs, figures, loadAverage: loadavg()[0]!.toFixed(2) };
+  } finally {
+    await server.stop();
+  }
+}
+
+const readyOf = (runs: ReadyBreakdown[]) => summarize(runs.map((run) => run.readyMs));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function reportRegister(run: BrowserRun, prefix: string): SummaryLine[] {
+  const { figures } = run;
+  const register = { cold: readyOf(figures.register.cold), warm: readyOf(figures.register.warm) };
+  const auth = { cold: readyOf(figures.auth.cold), warm: readyOf(figures.auth.warm) };
+  const scans = summarize(figures.scansMs);
+  const lookups = summarize(figures.lookupsMs);
+  const row = (what: string, latency: LatencySummary) => [what, String(latency.count), formatMs(latency.p50), formatMs(latency.p95), formatMs(latency.p99), formatMs(latency.max)];
+  printTable({
+    title: `Figure ${prefix} — the register in Chromium, ${settings.catalogProducts.toLocaleString('en-US')}-product catalog (${run.database})`,
+    columns: ['what', 'samples', 'p50', 'p95', 'p99', 'max'],
+    rows: [
+      row(`time to ready: ${REGISTER_ROUTE} → search field focused, new context (cold cache)`, register.cold),
+      row('time to ready: the same, reloaded (warm cache)', register.warm),
+      row('baseline: /auth → sign-in form, new context (cold cache)', auth.cold),
+      row('baseline: /auth reloaded (warm cache)', auth.warm),
+      row('scan-to-line: first keydown → the new cart line painted', scans),
+      row('baseline: GET /api/register/items?code=… alone, fetch from the page', lookups),
+    ],
+    notes: [
+      `Goals: time to ready (cold, p50) < ${formatSeconds(GOALS.registerReadyMs)}; scan-to-line p95 < ${GOALS.scanP95Ms} ms. Timed in the page (performance.now(): from the navigation's start; from the first key).`,
+      `Chromium ${figures.chromiumVersion} headless, 1366×768, no CPU or network throttling, on loopback; the app as \`npm start\` runs it (server/main.ts) serving a production build; cashier@demo.test on ${figures.registerName}.`,
+      `Each round: /auth signed out then reloaded; the register in a new signed-in context, ${settings.scansPerNavigation} scans of different random products (a scanner burst: keys + Enter within 1 ms), as many lookups of other random barcodes, then reloaded. One untimed round first.`,
+      `Catalog generated in ${formatSeconds(run.catalogMs)}. Load average (1 min) at the end: ${run.loadAverage} on ${cpus().length} CPUs (Chromium, the server and the database share them).`,
+    ],
+  });
+  // Where the time goes: the median cold navigation, from its own timing entries.
+  const median = [...figures.register.cold].sort((a, b) => a.readyMs - b.readyMs)[Math.floor((figures.register.cold.length - 1) / 2)];
+  if (median) {
+    printTable({
+      title: `Figure ${prefix}.1 — where the time goes: the median cold navigation to the register (${run.database})`,
+      columns: ['step', 'at (ms from navigation start)'],
+      rows: [
+        ['document received', formatMs(median.documentMs)],
+        ['DOMContentLoaded', formatMs(median.domContentLoadedMs)],
+        ...[
+          ...median.scriptWaves.map((wave, index) => ({ label: `JavaScript wave ${index + 1}: ${wave.files} files, ${kb(wave.transferBytes)} on the wire`, ...wave })),
+          ...median.api.map((request) => ({ label: `GET ${request.path.length > 70 ? `${request.path.slice(0, 67)}…` : request.path}`, ...request })),
+        ]
+          .sort((a, b) => a.startMs - b.startMs)
+          .map((step) => [`  ${step.label}`, `${formatMs(step.startMs)} → ${formatMs(step.endMs)}`]),
+        [`last of ${median.scriptFiles} JavaScript files arrived (${kb(median.scriptTransferBytes)} on the wire)`, formatMs(median.scriptsMs)],
+        ['search field focused (ready)', formatMs(median.readyMs)],
+      ],
+      align: ['left', 'right'],
+    });
+  }
+  const tag = `[${run.database}]`;
+  return [
+    {
+      figure: `${tag} register time to ready (cold, p50)`,
+      value: formatMs(register.cold.p50),
+      baseline: `/auth cold ${formatMs(auth.cold.p50)}; register warm ${formatMs(register.warm.p50)}, cold max ${formatMs(register.cold.max)}`,
+      goal: `< ${formatSeconds(GOALS.registerReadyMs)}`,
+      status: goalStatus(register.cold.p50 < GOALS.registerReadyMs),
+    },
+    {
+      figure: `${tag} register scan-to-line p95`,
+      value: formatMs(scans.p95),
+      baseline: `lookup request alone p95 ${formatMs(lookups.p95)} (p50 ${formatMs(scans.p50)} vs ${formatMs(lookups.p50)})`,
+      goal: `< ${GOALS.scanP95Ms} ms`,
+      status: goalStatus(scans.p95 < GOALS.scanP95Ms),
+    },
+  ];
+}
+
 const salesSuite: BenchSuite = {
   name: 'sales',
-  description: 'checkout of a 5-line cash + M-Pesa sale by 8 clients through the API beside the same writes as raw SQL',
+  description: 'checkout of a 5-line cash + M-Pesa sale by 8 clients (API vs the same writes as raw SQL); the register in Chromium with 100,000 products',
   async run() {
     settings = readSettings();
+    const withBrowser = settings.registerNavigations > 0;
+    const webDistDir = withBrowser ? await buildRegisterWeb() : null;
     const summary: SummaryLine[] = [];
     const dataDir = createTempDataDir('sales');
     try {
@@ -340,9 +449,17 @@ const salesSuite: BenchSuite = {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+    if (webDistDir) {
+      const catalogDir = createTempDataDir('register');
+      try {
+        summary.push(...reportRegister(await runRegisterBrowser('PGlite', { dataDir: catalogDir }, webDistDir), 'S3'));
+      } finally {
+        rmSync(catalogDir, { recursive: true, force: true });
+      }
+    }
     const adminUrl = process.env.DATABASE_URL;
     if (!adminUrl) {
-      console.log('\n■ Figure S2 — PostgreSQL: SKIPPED, DATABASE_URL is not set (DATABASE_URL=postgres://… npm run bench -- sales).');
+      console.log('\n■ Figures S2 and S4 — PostgreSQL: SKIPPED, DATABASE_URL is not set (DATABASE_URL=postgres://… npm run bench -- sales).');
       summary.push({ figure: '[PostgreSQL] sales', value: 'skipped', baseline: 'set DATABASE_URL to run', status: 'SKIPPED' });
       return summary;
     }
@@ -351,6 +468,14 @@ const salesSuite: BenchSuite = {
       summary.push(...report(await runOnDatabase(`PostgreSQL ${scratch.serverVersion}`, { url: scratch.url }), 'S2', true));
     } finally {
       await scratch.drop();
+    }
+    if (webDistDir) {
+      const catalog = await createScratchDatabase(adminUrl);
+      try {
+        summary.push(...reportRegister(await runRegisterBrowser(`PostgreSQL ${catalog.serverVersion}`, { url: catalog.url }, webDistDir), 'S4'));
+      } finally {
+        await catalog.drop();
+      }
     }
     return summary;
   },
