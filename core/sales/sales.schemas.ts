@@ -220,6 +220,8 @@ export const shiftReportSchema = z.object({
   openedByName: z.string().nullable(),
   closedAt: z.string().nullable(),
   closedByName: z.string().nullable(),
+  /** The manager who approved a counted difference beyond the shop's tolerance (a Z report's). */
+  overShortApprovedByName: z.string().nullable().default(null),
   printedAt: z.string(),
   openingFloatMinor: z.int(),
   salesCount: z.int(),

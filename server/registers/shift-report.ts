@@ -28,6 +28,7 @@ export interface ShiftClosing {
   zNumber: number;
   closedAt: Date;
   closedByName: string | null;
+  overShortApprovedByName: string | null;
   countedCashMinor: number;
   declaredTotals: TenderTotals;
 }
@@ -58,6 +59,7 @@ export async function computeShiftReport(tx: TenantTx, header: ShiftHeader, now:
     openedByName: header.openedByName,
     closedAt: null,
     closedByName: null,
+    overShortApprovedByName: null,
     printedAt: now.toISOString(),
     openingFloatMinor: header.openingFloatMinor,
     salesCount: sales.salesCount,
@@ -104,6 +106,7 @@ export function zReportOf(report: ShiftReport, closing: ShiftClosing): ShiftRepo
     zNumber: closing.zNumber,
     closedAt: closing.closedAt.toISOString(),
     closedByName: closing.closedByName,
+    overShortApprovedByName: closing.overShortApprovedByName,
     printedAt: closing.closedAt.toISOString(),
     countedCashMinor: closing.countedCashMinor,
     overShortMinor: overShortMinor(closing.countedCashMinor, report.expectedCashMinor!),

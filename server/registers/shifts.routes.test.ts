@@ -253,7 +253,7 @@ describe('an over/short beyond the tolerance', () => {
     const approvalId = await approve('over_short');
     const closed = await close(shiftId, { countedCashMinor: 90_000, approvalId });
     expect(closed.status).toBe(200);
-    expect(closed.json()).toMatchObject({ zNumber: 1, expectedCashMinor: 150_000, overShortMinor: -60_000 });
+    expect(closed.json()).toMatchObject({ zNumber: 1, expectedCashMinor: 150_000, overShortMinor: -60_000, overShortApprovedByName: 'Shop manager' });
     expect(await countApprovalsUsed()).toBe(approvalsBefore + 1);
     const [stored] = await testApp.database.withTenant(shop.tenant.id, (tx) =>
       queryRows<{ close_approval_id: string; over_short_minor: number }>(tx, sql`select close_approval_id, over_short_minor from shifts where id = ${shiftId}`),
@@ -265,7 +265,7 @@ describe('an over/short beyond the tolerance', () => {
     const shiftId = await open(await addRegister());
     const approvalId = await approve('over_short');
     const closed = await close(shiftId, { countedCashMinor: 200_000, approvalId });
-    expect(closed.json()).toMatchObject({ overShortMinor: 50_000 });
+    expect(closed.json()).toMatchObject({ overShortMinor: 50_000, overShortApprovedByName: null });
     const [approval] = await testApp.database.withTenant(shop.tenant.id, (tx) =>
       queryRows<{ used_at: Date | null }>(tx, sql`select used_at from approvals where id = ${approvalId}`),
     );

@@ -15,7 +15,7 @@ import { consumeApproval } from '../approvals/approvals.service';
 import type { Database, TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { locations } from '../db/schema/inventory';
-import { registers, shiftCashMovements, shifts } from '../db/schema/sales';
+import { approvals, registers, shiftCashMovements, shifts } from '../db/schema/sales';
 import { HttpError, notFound } from '../http/errors';
 import { countAll, createOnce, nameOf, readPage, readUserNames, type DocumentAuthor, type Page } from '../inventory/inventory-documents';
 import { readSalesSettings } from './sales-settings.service';
@@ -373,6 +373,13 @@ export async function readShiftReport(database: Database, viewer: ShiftViewer, s
   });
 }
 
+/** The name of the manager who gave an approval (null when the id names none). */
+async function readApproverName(database: Database, tenantId: string, approvalId: string): Promise<string | null> {
+  const [row] = await database.withTenant(tenantId, (tx) => tx.select({ approverId: approvals.approverId }).from(approvals).where(eq(approvals.id, approvalId)).limit(1));
+  const approverId = row?.approverId ?? null;
+  return nameOf(await readUserNames(database, [approverId]), approverId);
+}
+
 /**
  * Closes the shift in one transaction: the shift FOR UPDATE (in-flight sales and cash movements
  * finish first; later ones are late), the report from its documents, over/short = counted −
@@ -383,6 +390,8 @@ export async function readShiftReport(database: Database, viewer: ShiftViewer, s
 export async function closeShift(database: Database, viewer: ShiftViewer, shiftId: string, input: CloseShiftInput): Promise<ShiftReport> {
   const openedByName = await readOpenerName(database, viewer, shiftId);
   const closedByName = nameOf(await readUserNames(database, [viewer.userId]), viewer.userId);
+  // Read before the transaction, as the names are: the Z report names the approver only if the close used the approval.
+  const approverName = input.approvalId ? await readApproverName(database, viewer.tenantId, input.approvalId) : null;
   return database.withTenant(viewer.tenantId, async (tx) => {
     const [row] = await selectHeader(tx, viewer, shiftId).for('update', { of: shifts });
     if (!row) throw notFound(/*i18n*/ 'Shift not found');
@@ -409,6 +418,7 @@ export async function closeShift(database: Database, viewer: ShiftViewer, shiftI
       zNumber: register!.zNumber,
       closedAt,
       closedByName,
+      overShortApprovedByName: approvalId ? approverName : null,
       countedCashMinor: input.countedCashMinor,
       declaredTotals: input.declaredTotals,
     });

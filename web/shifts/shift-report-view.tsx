@@ -152,6 +152,7 @@ export function ShiftReportView({ report, paper }: { report: ShiftReport; paper:
             strong
           />
         )}
+        {report.overShortApprovedByName && <Row label={<Trans>Difference approved by</Trans>} value={report.overShortApprovedByName} />}
       </Section>
       {declared.length > 0 && (
         <Section title={<Trans>Declared at close</Trans>}>
