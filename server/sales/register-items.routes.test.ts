@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerItemListSchema, registerItemSchema } from '../../core/sales/register-items.schemas';
 import { addOpeningStock } from '../../tests/support/catalog-factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { createTestContact } from '../accounts/accounts-test-kit';
@@ -194,6 +195,9 @@ describe('GET /api/register/items for the product grid', () => {
     expect(top.status, top.text).toBe(200);
     expect(namesOf(top.json())).toEqual(['Milk', 'Eggs', 'Bread']);
     expect(top.json()).toMatchObject({ hasMore: false, items: [{ variantId: milk!.variantId, sellingPriceMinor: 6_000, onHandMilli: 95_000 }, {}, {}] });
+    // The cart's item and nothing more (no cost for a cashier).
+    expect(() => registerItemListSchema.strict().parse(top.json())).not.toThrow();
+    expect(() => registerItemSchema.strict().parse(top.json().items[0])).not.toThrow();
     expect(namesOf((await items(`registerId=${westlands.registerId}&grid=top`, grid)).json())).toEqual(['Sold in Westlands']);
   });
 

@@ -99,6 +99,11 @@ describe('the register’s product grid', () => {
     await expect.poll(() => lines(page).count()).toBe(2);
     expect(await page.getByLabel('Quantity of Sprite 500 ml').inputValue()).toBe('1');
     await expect.poll(() => page.getByTestId('register-total').textContent()).toContain('140.00');
+    // Tiles are buttons: Enter on one adds it too, onto its line.
+    await fanta.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByLabel('Quantity of Fanta Orange 500 ml').inputValue()).toBe('2');
+    await expect.poll(() => page.getByTestId('register-total').textContent()).toContain('210.00');
 
     const { scrollWidth, viewportWidth } = await measureHorizontalOverflow(page);
     expect(scrollWidth).toBeLessThanOrEqual(viewportWidth);
