@@ -11,7 +11,8 @@ import { addMainShopTill, callApi } from './support/register';
 // reads the X report, closes with KSh 50 less than expected (shown as short, recorded as it is, not
 // forced to zero: within the shop's tolerance no manager is needed) and reads the Z report with its
 // number, which prints on an 80 mm roll or an A4 sheet. A count further off than the shop's tolerance
-// (KSh 500 in the demo) waits for a manager, who approves at the till with their e-mail and password.
+// (KSh 500 in the demo) waits for a manager, who approves at the till with their e-mail and password
+// and is named on the Z report.
 // A manager sets an approval PIN on the profile.
 
 const session = useBrowser();
@@ -142,7 +143,7 @@ describe('shifts', () => {
     expect(scrollWidth).toBeLessThanOrEqual(viewportWidth);
   });
 
-  it('a count beyond the shop’s tolerance needs a manager’s approval at the till, and the Z report records the difference', async () => {
+  it('a count beyond the shop’s tolerance needs a manager’s approval at the till, and the Z report records the difference and the approver', async () => {
     const owner = await session.openPage({ cookieConsent: 'accepted' });
     await signInThroughForm(owner, ACCOUNTS.owner);
     const till = await addMainShopTill(owner, 'Approval till', 'A');
@@ -180,6 +181,7 @@ describe('shifts', () => {
     expect(zText).toMatch(/Counted cash KSh 400\.00/);
     expect(zText).toMatch(/Short −KSh 600\.00/);
     expect(zText).toContain(`Closed by ${CASHIER.fullName}`);
+    expect(zText).toContain(`Difference approved by ${ACCOUNTS.manager.fullName}`);
     const closed = await callApi<{ status: string; zNumber: number; overShortMinor: number; countedCashMinor: number }>(page, 'GET', `/api/shifts/${shift.id}`);
     expect(closed).toMatchObject({ status: 'closed', zNumber: 1, overShortMinor: -60_000, countedCashMinor: 40_000 });
   });
