@@ -151,22 +151,37 @@ async function timeNavigation(page: Page, url: string | null): Promise<ReadyBrea
   return readBreakdown(page, readyMs);
 }
 
+/** One scan's time, and where it went (ms). */
+export interface ScanTiming {
+  /** First keydown → the frame that shows the new cart line. */
+  totalMs: number;
+  /** First keydown → the lookup request sent (the scanner detector, the query queue). */
+  beforeRequestMs: number;
+  /** GET /api/register/items?code=… on the wire and in the server (Resource Timing). */
+  requestMs: number;
+  /** Response received → the line in the page (parsing, the cart, React's render). */
+  renderMs: number;
+  /** The line in the page → the frame that paints it. */
+  frameMs: number;
+}
+
 /**
  * Scans each code as a USB scanner types it (every key and Enter within a millisecond, dispatched
  * where the focus is, as tests/e2e/register.e2e.ts does) and times it from the first keydown to
  * the frame that shows the new cart line. The codes must be of different products, so each adds a line.
  */
-async function timeScans(page: Page, codes: string[]): Promise<number[]> {
+async function timeScans(page: Page, codes: string[]): Promise<ScanTiming[]> {
   return page.evaluate(
     async ({ codes, linesSelector, timeoutMs }) => {
+      performance.setResourceTimingBufferSize(10_000);
       const lineCount = () => document.querySelector(linesSelector)?.children.length ?? 0;
-      const durations: number[] = [];
+      const timings: ScanTiming[] = [];
       for (const code of codes) {
         const before = lineCount();
         const target = document.activeElement ?? document.body;
         const started = performance.now();
         for (const key of [...code, 'Enter']) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-        const shown = await new Promise<number>((resolve, reject) => {
+        const { inPage, painted } = await new Promise<{ inPage: number; painted: number }>((resolve, reject) => {
           const timer = setTimeout(() => {
             observer.disconnect();
             const alert = document.querySelector('[role="alert"]')?.textContent ?? 'no message';
@@ -174,18 +189,28 @@ async function timeScans(page: Page, codes: string[]): Promise<number[]> {
           }, timeoutMs);
           const check = () => {
             if (lineCount() <= before) return;
+            const inPage = performance.now();
             observer.disconnect();
             clearTimeout(timer);
             // The next frame paints the line.
-            requestAnimationFrame(() => resolve(performance.now()));
+            requestAnimationFrame(() => resolve({ inPage, painted: performance.now() }));
           };
           const observer = new MutationObserver(check);
           observer.observe(document.body, { childList: true, subtree: true });
           check();
         });
-        durations.push(shown - started);
+        const request = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+          (entry) => entry.startTime >= started && entry.name.includes('/api/register/items') && entry.name.includes(code),
+        );
+        timings.push({
+          totalMs: painted - started,
+          beforeRequestMs: request ? request.startTime - started : Number.NaN,
+          requestMs: request ? request.responseEnd - request.startTime : Number.NaN,
+          renderMs: request ? inPage - request.responseEnd : Number.NaN,
+          frameMs: painted - inPage,
+        });
       }
-      return durations;
+      return timings;
     },
     { codes, linesSelector: CART_LINES, timeoutMs: STEP_TIMEOUT_MS },
   );
@@ -236,7 +261,7 @@ export interface RegisterBrowserFigures {
   chromiumVersion: string;
   register: { cold: ReadyBreakdown[]; warm: ReadyBreakdown[] };
   auth: { cold: ReadyBreakdown[]; warm: ReadyBreakdown[] };
-  scansMs: number[];
+  scans: ScanTiming[];
   lookupsMs: number[];
   registerName: string;
 }
@@ -301,7 +326,7 @@ export async function measureRegisterInBrowser(port: number, settings: RegisterB
       chromiumVersion: browser.version(),
       register: { cold: [], warm: [] },
       auth: { cold: [], warm: [] },
-      scansMs: [],
+      scans: [],
       lookupsMs: [],
       registerName,
     };
@@ -332,7 +357,7 @@ export async function measureRegisterInBrowser(port: number, settings: RegisterB
         if (timed) {
           figures.register.cold.push(cold);
           figures.register.warm.push(warm);
-          figures.scansMs.push(...scans);
+          figures.scans.push(...scans);
           figures.lookupsMs.push(...lookups);
         }
       } finally {
