@@ -8,8 +8,8 @@ import { addItem, addMainShopTill, callApi } from './support/register';
 // Exchanges at the register (issue 15), as the demo cashier Grace on a till of her own: a sale of
 // two items, then one of them exchanged for a dearer item — the credit at the top of the cart, the
 // difference paid in cash, the exchange's answer lost once and the same exchange sent again — and
-// the return, the new sale and their stock movements exist exactly once. Then an exchange whose
-// credit is larger than the new item: the refund is shown, and paid back in cash.
+// the return, the new sale and their stock movements exist exactly once. Then, from the sale's
+// page, an exchange whose credit is larger than the new item: the refund is shown, and paid back in cash.
 
 const session = useBrowser();
 const CASHIER = ACCOUNTS.exchanges;
@@ -185,7 +185,16 @@ describe('exchanges at the register', () => {
     await addItem(page, 'KABRAS-2KG', 'Kabras sugar 2 kg');
     const receiptCode = await sellForExactCash(page);
 
-    await exchangeFromReceipt(page, receiptCode, 'Kabras sugar 2 kg', '1');
+    // This time from the sale's page: its Exchange button opens the sale at the register.
+    const earlier = await callApi<{ items: { id: string }[] }>(page, 'GET', `/api/sales?q=${encodeURIComponent(receiptCode)}`);
+    await page.goto(appUrl(`/admin/sales/${earlier.items[0]!.id}`, CASHIER.subdomain));
+    await page.getByRole('link', { name: 'Exchange at the register' }).click();
+    const returnDialog = page.getByRole('dialog', { name: `Return from ${receiptCode}` });
+    await returnDialog.getByLabel('Quantity of Kabras sugar 2 kg').fill('1');
+    await returnDialog.getByLabel('Reason').selectOption({ label: 'Changed their mind' });
+    await returnDialog.getByRole('button', { name: 'Exchange: KSh 330.00 credit to the cart' }).click();
+    await returnDialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).searchParams.get('exchange')).toBeNull();
     await addItem(page, 'JOGOO-2KG', 'Jogoo maize meal 2 kg');
     await expect.poll(() => page.getByTestId('register-total').textContent()).toBe('KSh 150.00');
     expect(await page.getByTestId('exchange-refund').textContent()).toBe('KSh 180.00');
@@ -207,7 +216,6 @@ describe('exchanges at the register', () => {
     const found = await callApi<{ items: { id: string }[] }>(page, 'GET', `/api/sales?q=${encodeURIComponent(newReceiptCode!)}`);
     const sale = await callApi<SaleRead>(page, 'GET', `/api/sales/${found.items[0]!.id}`);
     expect(sale.payments.map((payment) => [payment.tender, payment.amountMinor])).toEqual([['exchange', 15_000]]);
-    const earlier = await callApi<{ items: { id: string }[] }>(page, 'GET', `/api/sales?q=${encodeURIComponent(receiptCode)}`);
     const returned = await callApi<SaleRead>(page, 'GET', `/api/sales/${earlier.items[0]!.id}`);
     expect(returned.status).toBe('returned');
     const saleReturn = await callApi<ReturnRead>(page, 'GET', `/api/sale-returns/${returned.returns[0]!.id}`);

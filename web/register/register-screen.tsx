@@ -2,7 +2,7 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HelpCircleIcon, LockIcon, MinusIcon, PauseIcon, PencilIcon, PlayIcon, PlusIcon, SearchIcon, Trash2Icon, UserIcon, XIcon } from 'lucide-react';
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatQuantity, parseQuantity, QUANTITY_SCALE } from '../../core/products/quantity.rules';
 import type { PricedCart } from '../../core/sales/pricing.rules';
 import type { RegisterCustomer, RegisterItem } from '../../core/sales/register-items.schemas';
@@ -26,6 +26,7 @@ import { failureMessage } from '../lib/form-errors';
 import { toast } from '../lib/toast';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { ReturnDialog } from '../sales/return-dialog';
+import { useSaleByReceipt } from '../sales/sales.api';
 import { APPROVAL_ACTION_LABELS, ApprovalDialog } from './approval-dialog';
 import {
   addLineProblem,
@@ -165,11 +166,16 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
   const shortcutRef = useRef<(action: RegisterAction) => void>(() => undefined);
   const queryRef = useRef<(text: string, source: 'scan' | 'typed') => void>(() => undefined);
   const dialogOpenRef = useRef(false);
+  // From a sale's page (?exchange=T1-000123): that sale opens for a return or an exchange.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedReceipt = searchParams.get('exchange');
+  const linkedSale = useSaleByReceipt(linkedReceipt ?? '');
 
   const pricingResult = pricing.settings ? priceCartState(cart, pricing.settings) : null;
   const priced: PricedCart | null = pricingResult?.priced ?? null;
   const pending = priced ? pendingApprovals(cart, priced) : [];
-  const anyDialogOpen = dialog !== null || editingLineKey !== null || approval !== null || returnSaleId !== null;
+  const shownReturnSaleId = returnSaleId ?? linkedSale.data?.id ?? null;
+  const anyDialogOpen = dialog !== null || editingLineKey !== null || approval !== null || shownReturnSaleId !== null;
   const selectedLine = cart.lines.find((line) => line.key === cart.selectedLineKey) ?? null;
   const context = { registerId: register.id, shiftId: shift.id, customer };
 
@@ -491,6 +497,20 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
     setSaleDone(false);
   };
 
+  /** Closes the return dialog, and forgets the sale a sale's page linked to. */
+  const closeReturn = () => {
+    setReturnSaleId(null);
+    if (linkedReceipt === null) return;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete('exchange');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
   const editingLine = cart.lines.find((line) => line.key === editingLineKey) ?? null;
   const editingIndex = editingLine ? cart.lines.indexOf(editingLine) : -1;
 
@@ -516,6 +536,14 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
           </Button>
           <ProductGridToggle shown={productGrid.shown} onToggle={productGrid.toggle} />
         </form>
+        {linkedSale.isError && (
+          <div role="alert" className="flex items-center justify-between gap-2 rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {failureMessage(linkedSale.error, t`The sale ${linkedReceipt} could not be opened.`)}
+            <Button type="button" size="icon" variant="ghost" aria-label={t`Close`} onClick={closeReturn}>
+              <XIcon aria-hidden />
+            </Button>
+          </div>
+        )}
         {message && (
           <p
             role={message.tone === 'info' ? 'status' : 'alert'}
@@ -695,16 +723,16 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
           onQueued={() => setSaleDone(true)}
         />
       )}
-      {returnSaleId && (
+      {shownReturnSaleId && (
         <ReturnDialog
           open
-          onOpenChange={(open) => !open && setReturnSaleId(null)}
-          saleId={returnSaleId}
+          onOpenChange={(open) => !open && closeReturn()}
+          saleId={shownReturnSaleId}
           registerId={register.id}
           shiftId={shift.id}
           onReturned={(saleReturn) => {
             const code = saleReturn.returnCode;
-            setReturnSaleId(null);
+            closeReturn();
             say('info', t`Return ${code} recorded`);
           }}
           onExchange={
@@ -713,7 +741,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
               : (credit) => {
                   const code = credit.receiptCode;
                   dispatch({ type: 'start_exchange', exchange: credit });
-                  setReturnSaleId(null);
+                  closeReturn();
                   say('info', t`Exchange for ${code}: add the new items, then Pay.`);
                   searchRef.current?.focus();
                 }

@@ -1,7 +1,7 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeftIcon, BanIcon, FileTextIcon, MailIcon, PrinterIcon, Undo2Icon } from 'lucide-react';
+import { ArrowLeftIcon, ArrowRightLeftIcon, BanIcon, FileTextIcon, MailIcon, PrinterIcon, Undo2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { hasTenantRole } from '../../core/auth/roles.rules';
@@ -150,6 +150,14 @@ function SaleDetail({ sale }: { sale: Sale }) {
             <MailIcon aria-hidden />
             <Trans>E-mail receipt</Trans>
           </Button>
+          {canReturn && (
+            <Button variant="outline" asChild>
+              <Link to={`/admin/sales?tab=new-sale&exchange=${encodeURIComponent(code)}`}>
+                <ArrowRightLeftIcon aria-hidden />
+                <Trans>Exchange at the register</Trans>
+              </Link>
+            </Button>
+          )}
           {canReturn &&
             (returnRegister?.openShift ? (
               <Button variant="outline" onClick={() => setReturnOpen(true)}>

@@ -43,6 +43,18 @@ export function useSale(saleId: string) {
   });
 }
 
+/** The sale a printed receipt code names ('' asks for nothing). */
+export function useSaleByReceipt(receiptCode: string) {
+  return useQuery({
+    queryKey: ['sales', 'by-receipt', receiptCode],
+    queryFn: () => apiRequest(`/api/sales/by-receipt/${encodeURIComponent(receiptCode.toUpperCase())}`, { schema: saleSchema }),
+    enabled: receiptCode !== '',
+    retry: false,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log, never shown
+    meta: { errorMessage: 'Loading the sale by its receipt failed' },
+  });
+}
+
 export function useSaleActivity(saleId: string) {
   return useQuery({
     queryKey: ['sales', 'activity', saleId],
