@@ -165,11 +165,12 @@ export function requireCode(code: string, field = 'code'): string {
 
 /**
  * The card a code opens, in this shop (RLS), or 404 with one message whatever was wrong: an
- * unknown code, another shop's code and a mistyped one read the same.
+ * unknown code, another shop's code and a mistyped one read the same. `field` names the input the
+ * code came in, so a form with several (a sale's payments) knows which one was refused.
  */
-export async function findCardByCode(tx: TenantTx, code: string, lock = false): Promise<GiftCardRow> {
+export async function findCardByCode(tx: TenantTx, code: string, lock = false, field?: string): Promise<GiftCardRow> {
   return readCard(tx, byHash(hashGiftCardCode(requireCode(code))), lock).catch((error: unknown) => {
-    if (error instanceof HttpError && error.status === 404) throw notFound(GIFT_CARD_NOT_FOUND);
+    if (error instanceof HttpError && error.status === 404) throw new HttpError('not_found', GIFT_CARD_NOT_FOUND, field ? { [field]: [GIFT_CARD_NOT_FOUND] } : undefined);
     throw error;
   });
 }
@@ -178,9 +179,10 @@ export async function lockCardById(tx: TenantTx, giftCardId: string): Promise<Gi
   return readCard(tx, byId(giftCardId), true);
 }
 
-function refuseUnusable(card: GiftCardRow) {
-  if (card.status === 'void') throw new HttpError('conflict', /*i18n*/ 'This gift card was voided and cannot be used');
-  if (card.isExpired) throw new HttpError('conflict', /*i18n*/ 'This gift card has expired and cannot be used');
+function refuseUnusable(card: GiftCardRow, field?: string) {
+  const refusal = (message: string) => new HttpError('conflict', message, field ? { [field]: [message] } : undefined);
+  if (card.status === 'void') throw refusal(/*i18n*/ 'This gift card was voided and cannot be used');
+  if (card.isExpired) throw refusal(/*i18n*/ 'This gift card has expired and cannot be used');
 }
 
 /**
@@ -277,13 +279,13 @@ export async function redeemGiftCard(
 ): Promise<{ card: GiftCardRow; entry: GiftCardEntryRow; replayed: boolean }> {
   requireAmount(input.amountMinor);
   requireRef(input.saleRef, 'saleRef');
-  const card = await findCardByCode(tx, input.code, true);
+  const card = await findCardByCode(tx, input.code, true, 'code');
   const earlier = await findSourceEntry(tx, 'redeem', 'sale', input.saleRef);
   if (earlier) {
     refuseDifferentRetry(earlier, card.id, -input.amountMinor);
     return { card, entry: earlier, replayed: true };
   }
-  refuseUnusable(card);
+  refuseUnusable(card, 'code');
   if (input.amountMinor > card.balanceMinor) {
     throw new HttpError('conflict', /*i18n*/ 'The gift card does not hold enough for this amount', {
       amountMinor: [/*i18n*/ 'More than the card holds'],

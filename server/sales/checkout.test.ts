@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { recordPayment } from '../accounts/account-ledger';
 import { createTestContact } from '../accounts/accounts-test-kit';
 import { queryRows } from '../db/client';
-import { issueGiftCard } from '../gift-cards/gift-card-ledger';
+import { GIFT_CARD_NOT_FOUND, issueGiftCard, voidGiftCard } from '../gift-cards/gift-card-ledger';
 import { addRegisterWithShift, addStockedProduct, checkoutBody, createSalesShop, salesCounts, type SalesShop, type StockedProduct } from './sales-test-kit';
 
 // The sale transaction (issue 15): tenders and their ledgers, stock through the ledger, exactly
@@ -207,6 +207,18 @@ describe('POST /api/sales', () => {
     expect(paid.status).toBe(201);
     expect(paid.json().sale.payments[0]).toMatchObject({ tender: 'gift_card', reference: card.last4 });
     expect(await countWhere(shop, sql`select balance_minor::int as n from gift_cards where id = ${card.id}`)).toBe(0);
+    // A code that opens no card, or a voided card, is refused on that payment (the register drops it).
+    const unknown = await sell(checkoutBody(shop, [{ product: soap }], { payments: [{ tender: 'gift_card', amountMinor: 12_000, code: 'ABCD-EFGH-JKMN-PQRS' }] }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.json().error.fields).toEqual({ 'payments.0.code': [GIFT_CARD_NOT_FOUND] });
+    const voided = await testApp.database.withTenant(shop.tenant.id, async (tx) => {
+      const issued = await issueGiftCard(tx, { tenantId: shop.tenant.id, amountMinor: 20_000, userId: null });
+      await voidGiftCard(tx, { tenantId: shop.tenant.id, giftCardId: issued.card.id, reason: 'Lost', userId: null });
+      return issued.code;
+    });
+    const refused = await sell(checkoutBody(shop, [{ product: soap }], { payments: [{ tender: 'cash', amountMinor: 2_000 }, { tender: 'gift_card', amountMinor: 10_000, code: voided }] }));
+    expect(refused.status).toBe(409);
+    expect(refused.json().error.fields).toEqual({ 'payments.1.code': ['This gift card was voided and cannot be used'] });
 
     const customerId = await createTestContact(testApp.database, shop.tenant.id);
     await testApp.database.withTenant(shop.tenant.id, (tx) =>
