@@ -242,7 +242,9 @@ describe('tenders at the register', () => {
     await payments.getByText('KSh 0.00 left').waitFor();
     await dialog.getByRole('button', { name: /^Complete sale/ }).click();
     await dialog.getByRole('alert').getByText('No gift card with this code. Check the code and try again.').waitFor();
-    await dialog.getByRole('button', { name: 'Remove the Gift card payment of KSh 300.00' }).click();
+    // The refused payment is dropped: the whole KSh 300 is left to pay again.
+    expect(await payments.count()).toBe(0);
+    expect(await dialog.getByTestId('payment-remaining').textContent()).toBe('KSh 300.00');
 
     await chooseTender(dialog, 'Gift card');
     // Typed in lower case without dashes, as read off the card.
