@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
+import { addItem } from './support/register';
 
 // Payment at the register (issue 15): a split cash + M-Pesa payment with change; a sale whose
 // answer is lost on the way back is kept on the till and sent again with the same id once the
@@ -55,14 +56,6 @@ async function openRegister(page: Page, account: { email: string; subdomain: str
     await search.waitFor();
   }
   return search;
-}
-
-/** Adds an item by its SKU through the search field and waits for its line. */
-async function addItem(page: Page, sku: string, productName: string) {
-  const search = page.getByLabel('Search products or a receipt');
-  await search.fill(sku);
-  await search.press('Enter');
-  await page.getByRole('list', { name: 'Cart lines' }).getByText(productName).first().waitFor();
 }
 
 describe('payment at the register', () => {

@@ -7,8 +7,8 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
-import { MAIN_SHOP, uniqueSuffix } from './support/catalog';
 import { measureHorizontalOverflow } from './support/page-helpers';
+import { addMainShopTill, callApi } from './support/register';
 
 // Sales history (issue 15), as the demo cashier Mercy Akinyi (her own sales only) and the demo
 // manager: search and filters, a sale's page, the reprint says COPY and prints on an 80 mm roll,
@@ -32,19 +32,6 @@ interface MadeSale {
   id: string;
   receiptCode: string;
   lines: Array<{ productName: string; totalMinor: number }>;
-}
-
-/** A same-origin API call from the signed-in page (its session cookie). */
-async function callApi<Result>(page: Page, method: string, path: string, body?: unknown): Promise<Result> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
-      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as Result;
-    },
-    { method, path, body },
-  );
 }
 
 /** The till this file sells on: added by the owner at the Main shop, its shift opened by the cashier (beforeAll). */
@@ -98,11 +85,7 @@ async function decode(element: Locator): Promise<string[]> {
 beforeAll(async () => {
   const owner = await session.openPage({ cookieConsent: 'accepted' });
   await signInThroughForm(owner, ACCOUNTS.owner);
-  const suffix = uniqueSuffix().replace(/[^A-Za-z0-9]/g, '').slice(-4).toUpperCase();
-  const registers = await callApi<{ items: Array<{ locationId: string; locationName: string }> }>(owner, 'GET', '/api/registers');
-  const locationId = registers.items.find((register) => register.locationName === MAIN_SHOP)!.locationId;
-  const register = await callApi<{ id: string }>(owner, 'POST', '/api/registers', { locationId, name: `History till ${suffix}`, receiptPrefix: `H${suffix}` });
-  till.registerId = register.id;
+  till.registerId = (await addMainShopTill(owner, 'History till', 'H')).id;
   await owner.context().close();
 
   for (const [who, account] of [
