@@ -42,13 +42,13 @@ interface Movements {
   items: { variantId: string; sourceType: string; sourceId: string | null; quantityMilli: number; kind: string }[];
 }
 
-let tillName = '';
+let till = { id: '', name: '' };
 let owner: Page;
 
 beforeAll(async () => {
   owner = await session.openPage({ cookieConsent: 'accepted' });
   await signInThroughForm(owner, ACCOUNTS.owner);
-  tillName = (await addMainShopTill(owner, 'Exchange till', 'X')).name;
+  till = await addMainShopTill(owner, 'Exchange till', 'X');
 });
 
 /** The cashier at her own till, its shift opened with a float. */
@@ -58,7 +58,7 @@ async function openTill(): Promise<Page> {
   await page.goto(appUrl('/admin/sales?tab=new-sale', CASHIER.subdomain));
   const picker = page.getByLabel('Register', { exact: true });
   await picker.waitFor();
-  await picker.selectOption({ label: `${tillName} · ${MAIN_SHOP}` });
+  await picker.selectOption({ label: `${till.name} · ${MAIN_SHOP}` });
   const search = page.getByRole('searchbox', { name: 'Search products or a receipt' });
   const openShift = page.getByRole('button', { name: 'Open shift' });
   await search.or(openShift).first().waitFor();
@@ -172,6 +172,9 @@ describe('exchanges at the register', () => {
       ['exchange', 13_000],
       ['cash', 29_000],
     ]);
+    // The till's sales: the first one and the exchange's, no second copy of either.
+    const tillSales = await callApi<{ items: { id: string }[] }>(page, 'GET', `/api/sales?registerId=${till.id}&pageSize=100`);
+    expect(tillSales.items.map((item) => item.id).sort()).toEqual([earlier.id, sale.id].sort());
 
     // Stock: the margarine back on the shelf once, the new powder out once.
     const margarine = earlier.lines.find((line) => line.productName === 'Blue Band margarine 250 g')!;
