@@ -45,6 +45,11 @@ export interface ChosenReturnLine {
   disposition: ReturnDisposition;
 }
 
+/** A sale line's product as a person reads it: the variant after the product, unless it repeats it. */
+export function saleLineName(line: Pick<Sale['lines'][number], 'productName' | 'variantName'>): string {
+  return line.variantName && line.variantName !== line.productName ? `${line.productName} ${line.variantName}` : line.productName;
+}
+
 /** What the M-Pesa payments of a sale add up to. */
 export function mpesaPaidMinor(sale: Pick<Sale, 'payments'>): number {
   return sale.payments.filter((payment) => payment.tender === 'mpesa').reduce((sum, payment) => sum + payment.amountMinor, 0);
@@ -60,7 +65,7 @@ export function exchangeCreditOf(
 ): ExchangeCredit {
   const lines = chosen.map(({ line, quantityMilli, disposition }) => ({
     saleLineId: line.id,
-    name: line.variantName && line.variantName !== line.productName ? `${line.productName} ${line.variantName}` : line.productName,
+    name: saleLineName(line),
     quantityMilli,
     disposition,
     amountMinor: returnAmountMinor(line, quantityMilli),

@@ -17,7 +17,7 @@ import { DetailSkeleton, LoadError } from '../inventory/inventory-ui';
 import { isApiError } from '../lib/api-client';
 import { failureMessage } from '../lib/form-errors';
 import { ApprovalDialog } from '../register/approval-dialog';
-import { exchangeCreditOf, mpesaPaidMinor as mpesaPaidOn, refundsFor, type ExchangeCredit } from '../register/exchange-credit';
+import { exchangeCreditOf, mpesaPaidMinor as mpesaPaidOn, refundsFor, saleLineName, type ExchangeCredit } from '../register/exchange-credit';
 import { returnAmountMinor } from './return-amount';
 import { DISPOSITION_LABELS, RETURN_REASON_LABELS } from './sales-labels';
 import { createReturn, useRefreshSales, useSale } from './sales.api';
@@ -229,7 +229,7 @@ function ReturnForm({
             {returnable.map((line) => {
               const left = formatQuantity(line.quantityMilli - line.returnedQuantityMilli);
               const sold = formatQuantity(line.quantityMilli);
-              const name = line.variantName && line.variantName !== line.productName ? `${line.productName} ${line.variantName}` : line.productName;
+              const name = saleLineName(line);
               const id = `return-quantity-${line.id}`;
               return (
                 <li key={line.id} className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_8rem_12rem] sm:items-start">
