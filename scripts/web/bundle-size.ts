@@ -34,7 +34,7 @@ export const ENTRY_ROUTES: Record<string, { screens: string[]; catalogs: Catalog
   '/admin/products': { screens: ['admin/admin-screens.ts', 'products/product-list-screens.ts'], catalogs: ['admin', 'billing', 'products', 'inventory'] },
   // The register (issue 15): the sales page lazily loads the register screen before its search field exists.
   [REGISTER_ROUTE]: {
-    screens: ['admin/admin-screens.ts', 'sales/sales-screens.ts', 'register/register-screen.tsx'],
+    screens: ['admin/admin-screens.ts', 'sales/sales-page.tsx', 'register/register-screen.tsx'],
     catalogs: ['admin', 'billing', 'sales', 'register', 'shifts', 'inventory'],
   },
 };

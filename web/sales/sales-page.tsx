@@ -8,13 +8,13 @@ import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useSignedInUser } from '../auth/auth-provider';
 import { DetailSkeleton } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { SalesHistory } from './sales-history';
 
 // /admin/sales (spec §2): the register (?tab=new-sale, the sidebar closed), the sales history and
 // the shifts. A cashier lands on the register, a manager on the history. The register and the
 // shifts are chunks of their own, fetched when their tab is first shown.
 
 const RegisterScreen = lazy(() => import('../register/register-screen').then((module) => ({ default: module.RegisterScreen })));
+const SalesHistory = lazy(() => import('./sales-history').then((module) => ({ default: module.SalesHistory })));
 const ShiftsTab = lazy(() => import('../shifts/shifts-tab').then((module) => ({ default: module.ShiftsTab })));
 
 const TABS = ['new-sale', 'history', 'shifts'] as const;
