@@ -9,7 +9,8 @@ import { addItem, addMainShopTill, callApi } from './support/register';
 // two items, then one of them exchanged for a dearer item — the credit at the top of the cart, the
 // difference paid in cash, the exchange's answer lost once and the same exchange sent again — and
 // the return, the new sale and their stock movements exist exactly once. Then, from the sale's
-// page, an exchange whose credit is larger than the new item: the refund is shown, and paid back in cash.
+// page, an exchange whose credit is larger than the new item: the earlier sale's customer comes
+// along, the refund is shown, and paid back in cash.
 
 const session = useBrowser();
 const CASHIER = ACCOUNTS.exchanges;
@@ -28,6 +29,7 @@ interface SaleRead {
   lines: { variantId: string; productName: string; quantityMilli: number; returnedQuantityMilli: number }[];
   payments: { tender: string; amountMinor: number }[];
   returns: { id: string; returnCode: string; totalMinor: number }[];
+  customer: { name: string } | null;
 }
 interface ReturnRead {
   id: string;
@@ -186,6 +188,11 @@ describe('exchanges at the register', () => {
   it('shows the refund when the credit is larger than the new item, and pays it back in cash', async () => {
     const page = await openTill();
     await addItem(page, 'KABRAS-2KG', 'Kabras sugar 2 kg');
+    await page.keyboard.press('F4');
+    const customerDialog = page.getByRole('dialog', { name: 'Customer' });
+    await customerDialog.getByLabel('Name or phone').fill('Lucy Atieno');
+    await customerDialog.getByRole('button', { name: /Lucy Atieno/ }).click();
+    await page.getByRole('region', { name: 'Customer' }).getByText('Lucy Atieno').waitFor();
     const receiptCode = await sellForExactCash(page);
 
     // This time from the sale's page: its Exchange button opens the sale at the register.
@@ -198,6 +205,8 @@ describe('exchanges at the register', () => {
     await returnDialog.getByRole('button', { name: 'Exchange: KSh 330.00 credit to the cart' }).click();
     await returnDialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).searchParams.get('exchange')).toBeNull();
+    // The new sale is the earlier sale's customer's too.
+    await page.getByRole('region', { name: 'Customer' }).getByText('Lucy Atieno').waitFor();
     await addItem(page, 'JOGOO-2KG', 'Jogoo maize meal 2 kg');
     await expect.poll(() => page.getByTestId('register-total').textContent()).toBe('KSh 150.00');
     expect(await page.getByTestId('exchange-refund').textContent()).toBe('KSh 180.00');
@@ -219,6 +228,7 @@ describe('exchanges at the register', () => {
     const found = await callApi<{ items: { id: string }[] }>(page, 'GET', `/api/sales?q=${encodeURIComponent(newReceiptCode!)}`);
     const sale = await callApi<SaleRead>(page, 'GET', `/api/sales/${found.items[0]!.id}`);
     expect(sale.payments.map((payment) => [payment.tender, payment.amountMinor])).toEqual([['exchange', 15_000]]);
+    expect(sale.customer?.name).toBe('Lucy Atieno');
     const returned = await callApi<SaleRead>(page, 'GET', `/api/sales/${earlier.items[0]!.id}`);
     expect(returned.status).toBe('returned');
     const saleReturn = await callApi<ReturnRead>(page, 'GET', `/api/sale-returns/${returned.returns[0]!.id}`);

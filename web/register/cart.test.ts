@@ -288,6 +288,7 @@ describe('exchanges', () => {
   const earlierSale = {
     id: EARLIER_SALE,
     receiptCode: 'T1-000123',
+    customer: null,
     payments: [
       { tender: 'mpesa' as const, amountMinor: 20_000, tenderedMinor: null, reference: 'SGH7K2LQ9P', loyaltyPoints: null },
       { tender: 'cash' as const, amountMinor: 15_001, tenderedMinor: 20_000, reference: null, loyaltyPoints: null },
@@ -298,7 +299,7 @@ describe('exchanges', () => {
   const credit = (quantityMilli: number) => exchangeCreditOf(earlierSale, [{ line: shirts, quantityMilli, disposition: 'restock' }], 'wrong_item', null, RETURN_ID);
 
   it('credits the returned goods as the server prices a return', () => {
-    expect(credit(1_000)).toMatchObject({ returnId: RETURN_ID, receiptCode: 'T1-000123', creditMinor: 11_667, mpesaPaidMinor: 20_000, approvalId: null, attempt: null });
+    expect(credit(1_000)).toMatchObject({ returnId: RETURN_ID, receiptCode: 'T1-000123', customerId: null, creditMinor: 11_667, mpesaPaidMinor: 20_000, approvalId: null, attempt: null });
     expect(credit(1_000).lines).toEqual([{ saleLineId: SHIRT_LINE, name: 'Shirt Blue', quantityMilli: 1_000, disposition: 'restock', amountMinor: 11_667 }]);
     expect(credit(3_000).creditMinor).toBe(35_001);
   });

@@ -27,6 +27,8 @@ export interface ExchangeCredit {
   returnId: string;
   saleId: string;
   receiptCode: string;
+  /** The earlier sale's customer: the new sale is theirs too unless the cashier chose another. */
+  customerId: string | null;
   lines: ExchangeReturnLine[];
   reason: ReturnReason;
   note: string | null;
@@ -57,7 +59,7 @@ export function mpesaPaidMinor(sale: Pick<Sale, 'payments'>): number {
 
 /** The exchange credit of these lines of a sale, under a new return id. */
 export function exchangeCreditOf(
-  sale: Pick<Sale, 'id' | 'receiptCode' | 'payments'>,
+  sale: Pick<Sale, 'id' | 'receiptCode' | 'payments' | 'customer'>,
   chosen: ChosenReturnLine[],
   reason: ReturnReason,
   note: string | null,
@@ -74,6 +76,7 @@ export function exchangeCreditOf(
     returnId,
     saleId: sale.id,
     receiptCode: sale.receiptCode,
+    customerId: sale.customer?.id ?? null,
     lines,
     reason,
     note,

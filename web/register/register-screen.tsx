@@ -485,6 +485,17 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
     else say('info', t`Resumed ${name}`);
   };
 
+  /** An exchange's new sale is for the earlier sale's customer (their prices, points and account). */
+  const takeCustomerOf = async (customerId: string) => {
+    try {
+      const found = await fetchRegisterCustomer(customerId);
+      setCustomer(found);
+      dispatch({ type: 'set_customer', customer: cartCustomerOf(found) });
+    } catch (error) {
+      say('warning', failureMessage(error, t`The earlier sale’s customer could not be loaded: choose them with F4.`));
+    }
+  };
+
   const removeCustomer = () => {
     setCustomer(null);
     dispatch({ type: 'set_customer', customer: null });
@@ -742,6 +753,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
                   const code = credit.receiptCode;
                   dispatch({ type: 'start_exchange', exchange: credit });
                   closeReturn();
+                  if (credit.customerId !== null && customer === null) void takeCustomerOf(credit.customerId);
                   say('info', t`Exchange for ${code}: add the new items, then Pay.`);
                   searchRef.current?.focus();
                 }
