@@ -8,7 +8,7 @@ import { settleExchange, type ExchangeCredit } from './exchange-credit';
 // An exchange on the register screen: the credit at the top of the cart (removable: the exchange
 // is cancelled, nothing was sent), and under the totals what the credit leaves to pay or to refund.
 
-export function ExchangeCreditPanel({ exchange, onCancel }: { exchange: ExchangeCredit; onCancel: () => void }) {
+export function ExchangeCreditPanel({ exchange, paying, onCancel }: { exchange: ExchangeCredit; paying: boolean; onCancel: () => void }) {
   const { t } = useLingui();
   const { money } = useMoney();
   const code = exchange.receiptCode;
@@ -36,7 +36,7 @@ export function ExchangeCreditPanel({ exchange, onCancel }: { exchange: Exchange
           </li>
         ))}
       </ul>
-      {sent && (
+      {sent && !paying && (
         <p role="alert" className="text-destructive">
           <Trans>This exchange was sent but not confirmed. Pay (F9) to send it again: it is never made twice.</Trans>
         </p>

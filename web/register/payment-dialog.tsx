@@ -371,7 +371,7 @@ function PaymentContent({
       <dl className="grid grid-cols-3 gap-2 rounded-lg border p-3 text-center" aria-live="polite">
         <div>
           <dt className="text-xs text-muted-foreground">
-            <Trans>Total</Trans>
+            {exchange ? <Trans>Difference</Trans> : <Trans>Total</Trans>}
           </dt>
           <dd className="text-lg font-semibold tabular-nums" data-testid="payment-total">
             {totalText}
@@ -828,17 +828,22 @@ function OutcomeView({ outcome, changeMinor, totalMinor, onClose }: { outcome: O
         </ul>
       )}
       {refunds.length > 0 && (
-        <ul className="grid gap-1 text-sm" aria-label={t`Refunds`}>
-          {refunds.map((refund, index) => (
-            <li key={index} className="flex justify-between gap-2">
-              <span>
-                {translateMessage(TENDER_LABELS[refund.tender], i18n)}
-                {refund.reference && <span className="text-muted-foreground"> · {refund.reference}</span>}
-              </span>
-              <span className="tabular-nums">{money(refund.amountMinor)}</span>
-            </li>
-          ))}
-        </ul>
+        <div className="grid gap-1 border-t pt-2 text-sm">
+          <h3 className="text-xs font-medium text-muted-foreground">
+            <Trans>Refunds</Trans>
+          </h3>
+          <ul className="grid gap-1" aria-label={t`Refunds`}>
+            {refunds.map((refund, index) => (
+              <li key={index} className="flex justify-between gap-2">
+                <span>
+                  {translateMessage(TENDER_LABELS[refund.tender], i18n)}
+                  {refund.reference && <span className="text-muted-foreground"> · {refund.reference}</span>}
+                </span>
+                <span className="tabular-nums">{money(refund.amountMinor)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <DialogFooter>
         {outcome.kind === 'completed' && (

@@ -574,7 +574,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
             onClose={() => setPickList(null)}
           />
         )}
-        {cart.exchange && <ExchangeCreditPanel exchange={cart.exchange} onCancel={() => dispatch({ type: 'cancel_exchange' })} />}
+        {cart.exchange && <ExchangeCreditPanel exchange={cart.exchange} paying={dialog === 'pay'} onCancel={() => dispatch({ type: 'cancel_exchange' })} />}
         {productGrid.shown && <ProductGrid registerId={register.id} onPick={(item) => addItem(item, QUANTITY_SCALE)} />}
         <CartLines
           cart={cart}
