@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { PrinterIcon, XIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { upgradeMessage, type FeatureKey } from '../../core/billing/plan-features.rules';
 import { contactLoyaltySchema } from '../../core/loyalty/loyalty.schemas';
@@ -21,7 +21,6 @@ import { useFeature } from '../inventory/inventory-ui';
 import { apiRequest, isApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { failureMessage } from '../lib/form-errors';
-import { SaleReceipt } from '../sales/receipt';
 import { useBusinessSettings } from '../settings/settings.api';
 import { useSalesSettings } from '../shifts/shifts.api';
 import { ApprovalDialog } from './approval-dialog';
@@ -55,6 +54,10 @@ type EntryErrors = Partial<Record<keyof EntryFields, string>>;
 
 type Outcome = { kind: 'completed'; sale: Sale; saleReturn: SaleReturn | null } | { kind: 'queued' };
 
+// The receipt and its barcode drawing are fetched when the payment opens, not with the till.
+const loadReceipt = () => import('../sales/receipt');
+const SaleReceipt = lazy(() => loadReceipt().then((module) => ({ default: module.SaleReceipt })));
+
 export function PaymentDialog({
   open,
   onOpenChange,
@@ -77,6 +80,9 @@ export function PaymentDialog({
   /** The attempt got no answer: the sale is in this till's outbox under its id and will be sent; the cart may be cleared. */
   onQueued?: (saleId: string) => void;
 }) {
+  useEffect(() => {
+    if (open) void loadReceipt().catch(() => undefined);
+  }, [open]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
@@ -875,7 +881,9 @@ function PrintableReceipt({ sale }: { sale: Sale }) {
   return createPortal(
     <div className={RECEIPT_PRINT_ROOT}>
       <style>{SCREEN_HIDDEN_CSS}</style>
-      <SaleReceipt sale={sale} shop={shop.data} widthMm={salesSettings.data?.receiptWidthMm ?? 80} copy={false} />
+      <Suspense fallback={null}>
+        <SaleReceipt sale={sale} shop={shop.data} widthMm={salesSettings.data?.receiptWidthMm ?? 80} copy={false} />
+      </Suspense>
     </div>,
     document.body,
   );

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LayoutGridIcon } from 'lucide-react';
 import { useState } from 'react';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import type { RegisterItem } from '../../core/sales/register-items.schemas';
@@ -7,7 +6,6 @@ import { useMoney } from '../accounts/use-money';
 import { Button } from '../components/ui/button';
 import { InlineSpinner, Spinner } from '../components/ui/spinner';
 import { LoadError } from '../inventory/inventory-ui';
-import { browserLocalStorage, readItem, writeItem } from '../lib/browser-storage';
 import { cn } from '../lib/cn';
 import { useCategories } from '../products/products.api';
 import { ProductThumbnail } from '../products/product-thumbnail';
@@ -16,30 +14,6 @@ import { useProductGridItems, type ProductGridShelf } from './register.api';
 // The register's touch alternative to the search box (issue 15): tiles of the location's top
 // sellers or of a category, a server page at a time. A tapped tile goes to the cart exactly as a
 // single search match does (the screen's onPick); the checkout applies the stock rules as for a scan.
-
-const GRID_STORAGE_KEY = 'dukani-register-grid';
-
-/** Whether this device shows the grid: touch tills want it, keyboard tills do not. */
-export function useProductGridPreference() {
-  const [shown, setShown] = useState(() => readItem(browserLocalStorage(), GRID_STORAGE_KEY) === 'shown');
-  const toggle = () => {
-    writeItem(browserLocalStorage(), GRID_STORAGE_KEY, shown ? 'hidden' : 'shown');
-    setShown(!shown);
-  };
-  return { shown, toggle };
-}
-
-export function ProductGridToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
-  return (
-    <Button type="button" variant={shown ? 'secondary' : 'outline'} className="h-11" aria-pressed={shown} aria-controls="register-product-grid" onClick={onToggle}>
-      <LayoutGridIcon aria-hidden />
-      {/* On a phone the icon alone, leaving the search field its width. */}
-      <span className="max-sm:sr-only">
-        <Trans>Products</Trans>
-      </span>
-    </Button>
-  );
-}
 
 export function ProductGrid({ registerId, onPick }: { registerId: string; onPick: (item: RegisterItem) => void }) {
   const { t } = useLingui();

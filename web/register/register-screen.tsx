@@ -1,7 +1,7 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HelpCircleIcon, LockIcon, MinusIcon, PauseIcon, PencilIcon, PlayIcon, PlusIcon, SearchIcon, Trash2Icon, UserIcon, XIcon } from 'lucide-react';
-import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatQuantity, parseQuantity, QUANTITY_SCALE } from '../../core/products/quantity.rules';
 import type { PricedCart } from '../../core/sales/pricing.rules';
@@ -25,7 +25,6 @@ import { useDateFormat } from '../lib/date-format';
 import { failureMessage } from '../lib/form-errors';
 import { toast } from '../lib/toast';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
-import { ReturnDialog } from '../sales/return-dialog';
 import { useSaleByReceipt } from '../sales/sales.api';
 import { APPROVAL_ACTION_LABELS, ApprovalDialog } from './approval-dialog';
 import {
@@ -48,11 +47,9 @@ import { CustomerDialog } from './customer-dialog';
 import { ExchangeCreditPanel, ExchangeTotals } from './exchange-panel';
 import { DiscountFields, discountText, parseDiscount, type DiscountText } from './discount-fields';
 import { LineDialog, type LineChange } from './line-dialog';
-import { OpenShiftForm } from './open-shift-form';
 import { OutboxIndicator } from './outbox-indicator';
 import { ParkDialog, ResumeDialog, type ParkedCart } from './park-dialogs';
-import { PaymentDialog } from './payment-dialog';
-import { ProductGrid, ProductGridToggle, useProductGridPreference } from './product-grid';
+import { ProductGridToggle, useProductGridPreference } from './product-grid-toggle';
 import { cartCustomerOf, catalogOf, fetchRegisterCustomer, fetchRegisterItems, useCurrentShift, useRegisterPricingSettings, useRegisters } from './register.api';
 import { matchShortcut, type RegisterAction } from './register-shortcuts';
 import { DEFAULT_SCANNER_OPTIONS, parseScanQuery, SCAN_QUERY_PROBLEM_LABELS, ScannerDetector } from './scanner-input';
@@ -67,6 +64,16 @@ import { ShortcutHelpDialog } from './shortcut-help';
 const REGISTER_STORAGE_KEY = 'dukani-register-id';
 /** "T1-000123": a receipt code opens that sale for a return. */
 const RECEIPT_CODE_PATTERN = /^[A-Z0-9]{1,6}-\d{6,}$/i;
+
+// The payment and the return dialogs are needed only after the first scan: they are fetched while
+// the till waits for it (idle, once the search field is ready), not before the field is usable. The
+// opening of a shift comes only to a till without one, the product grid to a till that shows it.
+const ProductGrid = lazy(() => import('./product-grid').then((module) => ({ default: module.ProductGrid })));
+const OpenShiftForm = lazy(() => import('./open-shift-form').then((module) => ({ default: module.OpenShiftForm })));
+const loadPaymentDialog = () => import('./payment-dialog');
+const loadReturnDialog = () => import('../sales/return-dialog');
+const PaymentDialog = lazy(() => loadPaymentDialog().then((module) => ({ default: module.PaymentDialog })));
+const ReturnDialog = lazy(() => loadReturnDialog().then((module) => ({ default: module.ReturnDialog })));
 
 export function RegisterScreen() {
   const { t } = useLingui();
@@ -112,7 +119,9 @@ export function RegisterScreen() {
       ) : shift.isPending ? (
         <Spinner label={t`Loading the open shift…`} />
       ) : shift.data === null ? (
-        <OpenShiftForm key={register.id} register={register} />
+        <Suspense fallback={<Spinner label={t`Loading the open shift…`} />}>
+          <OpenShiftForm key={register.id} register={register} />
+        </Suspense>
       ) : (
         <Till key={`${register.id}:${shift.data.id}`} register={register} shift={shift.data} />
       )}
@@ -159,6 +168,10 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
   const [busy, setBusy] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const productGrid = useProductGridPreference();
+  useEffect(() => {
+    const prefetch = setTimeout(() => void Promise.all([loadPaymentDialog(), loadReturnDialog()]).catch(() => undefined));
+    return () => clearTimeout(prefetch);
+  }, []);
   // Items seen this sale, by variant: a line's packs for its unit picker.
   const [itemsByVariant, setItemsByVariant] = useState<ReadonlyMap<string, RegisterItem>>(() => new Map());
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -575,7 +588,11 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
           />
         )}
         {cart.exchange && <ExchangeCreditPanel exchange={cart.exchange} paying={dialog === 'pay'} onCancel={() => dispatch({ type: 'cancel_exchange' })} />}
-        {productGrid.shown && <ProductGrid registerId={register.id} onPick={(item) => addItem(item, QUANTITY_SCALE)} />}
+        {productGrid.shown && (
+          <Suspense fallback={<Spinner label={t`Loading the products…`} />}>
+            <ProductGrid registerId={register.id} onPick={(item) => addItem(item, QUANTITY_SCALE)} />
+          </Suspense>
+        )}
         <CartLines
           cart={cart}
           priced={priced}
@@ -719,46 +736,50 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
         />
       )}
       {priced && (
-        <PaymentDialog
-          open={dialog === 'pay'}
-          onOpenChange={(open) => {
-            if (open) return;
-            setDialog(null);
-            if (saleDone) finishSale();
-          }}
-          cart={cart}
-          priced={priced}
-          context={context}
-          dispatch={dispatch}
-          onCompleted={() => setSaleDone(true)}
-          onQueued={() => setSaleDone(true)}
-        />
+        <Suspense fallback={null}>
+          <PaymentDialog
+            open={dialog === 'pay'}
+            onOpenChange={(open) => {
+              if (open) return;
+              setDialog(null);
+              if (saleDone) finishSale();
+            }}
+            cart={cart}
+            priced={priced}
+            context={context}
+            dispatch={dispatch}
+            onCompleted={() => setSaleDone(true)}
+            onQueued={() => setSaleDone(true)}
+          />
+        </Suspense>
       )}
       {shownReturnSaleId && (
-        <ReturnDialog
-          open
-          onOpenChange={(open) => !open && closeReturn()}
-          saleId={shownReturnSaleId}
-          registerId={register.id}
-          shiftId={shift.id}
-          onReturned={(saleReturn) => {
-            const code = saleReturn.returnCode;
-            closeReturn();
-            say('info', t`Return ${code} recorded`);
-          }}
-          onExchange={
-            cart.exchange?.attempt
-              ? undefined
-              : (credit) => {
-                  const code = credit.receiptCode;
-                  dispatch({ type: 'start_exchange', exchange: credit });
-                  closeReturn();
-                  if (credit.customerId !== null && customer === null) void takeCustomerOf(credit.customerId);
-                  say('info', t`Exchange for ${code}: add the new items, then Pay.`);
-                  searchRef.current?.focus();
-                }
-          }
-        />
+        <Suspense fallback={null}>
+          <ReturnDialog
+            open
+            onOpenChange={(open) => !open && closeReturn()}
+            saleId={shownReturnSaleId}
+            registerId={register.id}
+            shiftId={shift.id}
+            onReturned={(saleReturn) => {
+              const code = saleReturn.returnCode;
+              closeReturn();
+              say('info', t`Return ${code} recorded`);
+            }}
+            onExchange={
+              cart.exchange?.attempt
+                ? undefined
+                : (credit) => {
+                    const code = credit.receiptCode;
+                    dispatch({ type: 'start_exchange', exchange: credit });
+                    closeReturn();
+                    if (credit.customerId !== null && customer === null) void takeCustomerOf(credit.customerId);
+                    say('info', t`Exchange for ${code}: add the new items, then Pay.`);
+                    searchRef.current?.focus();
+                  }
+            }
+          />
+        </Suspense>
       )}
     </div>
   );
