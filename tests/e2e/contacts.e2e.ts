@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInThroughForm, toast } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
+import { callApi } from './support/page-helpers';
 import { uniqueSuffix } from './support/catalog';
 
 // Contacts (issue 14) in the browser: a customer's 07… number stored and shown as +254 7…, found
@@ -25,19 +26,6 @@ function randomMobile(): { typed: string; shown: string; e164: string } {
     shown: `+254 ${subscriber.slice(0, 3)} ${subscriber.slice(3, 6)} ${subscriber.slice(6)}`,
     e164: `+254${subscriber}`,
   };
-}
-
-/** A same-origin API call from the signed-in page, with an Idempotency-Key for writes. */
-async function callApi<Result>(page: Page, method: string, path: string, body?: unknown): Promise<Result> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
-      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as Result;
-    },
-    { method, path, body },
-  );
 }
 
 const contactsTable = (page: Page) => page.getByRole('table', { name: 'Contacts' });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import { createProduct, MAIN_SHOP, uniqueSuffix } from './support/catalog';
-import { measureHorizontalOverflow } from './support/page-helpers';
+import { callApi, measureHorizontalOverflow } from './support/page-helpers';
 
 const session = useBrowser();
 const artifactsDir = fileURLToPath(new URL('./artifacts/', import.meta.url));
@@ -138,19 +138,6 @@ interface AdminFixture {
   sale: { id: string; receiptCode: string } | null;
   /** The newest shift (the demo's open one on Main shop Till 1), if there is one. */
   shift: { id: string; registerName: string } | null;
-}
-
-/** A same-origin API call from the signed-in page (its session cookie), with an Idempotency-Key for writes. */
-async function callApi<Result>(page: Page, method: string, path: string, body?: unknown): Promise<Result> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
-      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as Result;
-    },
-    { method, path, body },
-  );
 }
 
 async function makeAdminFixture(page: Page): Promise<AdminFixture> {

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
-import { MAIN_SHOP } from './support/catalog';
-import { addItem, addMainShopTill, callApi } from './support/register';
+import { callApi } from './support/page-helpers';
+import { addItem, addMainShopTill, openRegisterScreen } from './support/register';
 
 // Exchanges at the register (issue 15), as the demo cashier Grace on a till of her own: a sale of
 // two items, then one of them exchanged for a dearer item — the credit at the top of the cart, the
@@ -57,18 +57,7 @@ beforeAll(async () => {
 async function openTill(): Promise<Page> {
   const page = await session.openPage({ cookieConsent: 'accepted', viewport: TILL });
   await signInThroughForm(page, CASHIER);
-  await page.goto(appUrl('/admin/sales?tab=new-sale', CASHIER.subdomain));
-  const picker = page.getByLabel('Register', { exact: true });
-  await picker.waitFor();
-  await picker.selectOption({ label: `${till.name} · ${MAIN_SHOP}` });
-  const search = page.getByRole('searchbox', { name: 'Search products or a receipt' });
-  const openShift = page.getByRole('button', { name: 'Open shift' });
-  await search.or(openShift).first().waitFor();
-  if (await openShift.isVisible()) {
-    await page.getByLabel('Opening float').fill('2000');
-    await openShift.click();
-    await search.waitFor();
-  }
+  await openRegisterScreen(page, CASHIER.subdomain, till.name);
   return page;
 }
 

@@ -2,7 +2,8 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
-import { MAIN_SHOP, uniqueSuffix } from './support/catalog';
+import { MAIN_SHOP } from './support/catalog';
+import { addMainShopTill } from './support/register';
 import { measureHorizontalOverflow, readLocalStorage } from './support/page-helpers';
 
 // The register's touch product grid (issue 15), as the demo cashier Faith on a till of her own
@@ -32,22 +33,7 @@ beforeAll(async () => {
 async function addTill(): Promise<string> {
   const page = await session.openPage({ cookieConsent: 'accepted' });
   await signInThroughForm(page, ACCOUNTS.owner);
-  const suffix = uniqueSuffix().replace(/[^A-Za-z0-9]/g, '').slice(-4).toUpperCase();
-  const name = `Grid till ${suffix}`;
-  const status = await page.evaluate(
-    async ({ name, prefix, shop }) => {
-      const registers = (await (await fetch('/api/registers')).json()) as { items: { locationId: string; locationName: string }[] };
-      const locationId = registers.items.find((register) => register.locationName === shop)!.locationId;
-      const response = await fetch('/api/registers', {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-        body: JSON.stringify({ locationId, name, receiptPrefix: prefix }),
-      });
-      return response.status;
-    },
-    { name, prefix: `G${suffix}`, shop: MAIN_SHOP },
-  );
-  expect(status).toBe(201);
+  const { name } = await addMainShopTill(page, 'Grid till', 'G');
   await page.context().close();
   return name;
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD, signInThroughForm } from './support/accounts';
-import { appUrl, useBrowser } from './support/browser';
-import { addItem } from './support/register';
+import { useBrowser } from './support/browser';
+import { addItem, openRegisterScreen } from './support/register';
 
 // Payment at the register (issue 15): a split cash + M-Pesa payment with change; a sale whose
 // answer is lost on the way back is kept on the till and sent again with the same id once the
@@ -46,16 +46,7 @@ function mpesaCode(): string {
 /** Signs the payments cashier in and opens the register, opening a shift with a float when the till has none. */
 async function openRegister(page: Page, account: { email: string; subdomain: string } = CASHIER) {
   await signInThroughForm(page, account);
-  await page.goto(appUrl('/admin/sales?tab=new-sale', account.subdomain));
-  const search = page.getByLabel('Search products or a receipt');
-  const openShift = page.getByRole('button', { name: 'Open shift' });
-  await search.or(openShift).first().waitFor();
-  if (await openShift.isVisible()) {
-    await page.getByLabel('Opening float').fill('2000');
-    await openShift.click();
-    await search.waitFor();
-  }
-  return search;
+  return openRegisterScreen(page, account.subdomain);
 }
 
 describe('payment at the register', () => {

@@ -5,7 +5,8 @@ import { GIFT_CARD_CODE_ALPHABET, GIFT_CARD_CODE_LENGTH, formatGiftCardCode } fr
 import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import { MAIN_SHOP, uniqueSuffix } from './support/catalog';
-import { addItem, addMainShopTill, callApi } from './support/register';
+import { callApi } from './support/page-helpers';
+import { addItem, addMainShopTill } from './support/register';
 
 // The tenders beyond cash and M-Pesa at the register (issue 15), as the demo cashier Lilian on a
 // till of this file's own: a sale on the customer's account (pay later) raises what they owe, one

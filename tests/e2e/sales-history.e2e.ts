@@ -7,8 +7,8 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
-import { measureHorizontalOverflow } from './support/page-helpers';
-import { addMainShopTill, callApi } from './support/register';
+import { callApi, measureHorizontalOverflow } from './support/page-helpers';
+import { addMainShopTill } from './support/register';
 
 // Sales history (issue 15), as the demo cashier Mercy Akinyi (her own sales only) and the demo
 // manager: search and filters, a sale's page, the reprint says COPY and prints on an 80 mm roll,

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import { MAIN_SHOP, uniqueSuffix } from './support/catalog';
-import { measureHorizontalOverflow } from './support/page-helpers';
-import { addMainShopTill, callApi } from './support/register';
+import { callApi, measureHorizontalOverflow } from './support/page-helpers';
+import { addMainShopTill } from './support/register';
 
 // Shifts (issue 15): the owner adds a till in Settings → Sales; the demo cashier Dennis opens a
 // shift on it from the Shifts tab with a float counted note by note, takes cash out for expenses,

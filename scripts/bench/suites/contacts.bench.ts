@@ -12,17 +12,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { contactListQuerySchema } from '../../../core/contacts/contacts.schemas';
 import { statementQuerySchema } from '../../../core/statements/statement.schemas';
 import { postAccountEntry, postOpeningBalance, recordPayment } from '../../../server/accounts/account-ledger';
-import { loadConfig } from '../../../server/config';
 import { listContacts } from '../../../server/contacts/contact-list.query';
 import { openDatabase, queryRows, type Database, type TenantTx } from '../../../server/db/client';
-import { seedDatabase } from '../../../server/db/seed';
-import { wireDependencies } from '../../../server/dependencies';
-import { createLogger } from '../../../server/logger';
 import { refreshPlannerStatistics } from '../../../server/products/catalog-generator';
 import { contactStatement } from '../../../server/statements/statement.service';
 import { createTenant } from '../../../server/tenancy/tenancy.service';
-import { benchSubdomain, benchTenantName, DEMO_HOST, DEMO_SUBDOMAIN, range } from '../support/bench-tenants';
-import { BENCH_AUTH_SECRET, baseChildEnv, createTempDataDir } from '../support/child-server';
+import { benchSubdomain, benchTenantName, DEMO_HOST, range } from '../support/bench-tenants';
+import { createTempDataDir } from '../support/child-server';
 import { envNumber } from '../support/env';
 import { formatMs, formatRatio, formatRps, formatSeconds } from '../support/format';
 import { createHttpClient } from '../support/http-client';
@@ -33,6 +29,7 @@ import { signInCookie } from '../support/sign-in';
 import { summarize, type LatencySummary } from '../support/stats';
 import { BenchError, goalStatus, type BenchSuite, type SummaryLine } from '../support/suite';
 import { printTable } from '../support/table';
+import { openSeededDemo } from '../support/seeded-demo';
 
 const GOALS = { searchP95Ms: 30, statementP95Ms: 100, paymentShareOfRaw: 0.5 };
 
@@ -99,20 +96,8 @@ function insertContacts(tx: TenantTx, tenantId: string, from: number, count: num
 }
 
 async function buildDataset(target: Target): Promise<Dataset> {
-  const config = loadConfig({
-    ...baseChildEnv(),
-    LOG_LEVEL: 'error',
-    AUTH_SECRET: BENCH_AUTH_SECRET,
-    SEED_DEMO: 'true',
-    ...('url' in target ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
-  });
-  const database = await openDatabase('url' in target ? { driver: 'postgres', url: target.url } : { driver: 'pglite', sharedBuffers: '256MB' });
+  const { database, tenantId } = await openSeededDemo(target, { inMemoryPglite: true });
   try {
-    await database.migrate();
-    await seedDatabase(wireDependencies(config, database, createLogger(config.logLevel)));
-    const [demo] = await queryRows<{ id: string }>(database.platform, sql`select id from tenants where subdomain = ${DEMO_SUBDOMAIN}`);
-    if (!demo) throw new BenchError('the demo shop was not seeded');
-    const tenantId = demo.id;
 
     let started = performance.now();
     for (let done = 0; done < settings.contacts; done += BUILD_BATCH) {

@@ -12,17 +12,14 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { saleQuoteInputSchema, type SaleQuote } from '../../../core/sales/sales.schemas';
-import { loadConfig } from '../../../server/config';
 import { openDatabase, queryRows, type Database } from '../../../server/db/client';
-import { DEMO_SECOND_TILL, seedDatabase } from '../../../server/db/seed';
-import { wireDependencies } from '../../../server/dependencies';
+import { DEMO_SECOND_TILL } from '../../../server/db/seed';
 import { recordMovements } from '../../../server/inventory/stock-ledger';
-import { createLogger } from '../../../server/logger';
 import { openShift } from '../../../server/registers/shifts.service';
 import { quoteSale } from '../../../server/sales/checkout.service';
-import { DEMO_HOST, DEMO_SUBDOMAIN } from '../support/bench-tenants';
+import { DEMO_HOST } from '../support/bench-tenants';
 import { buildCatalogDataset, generatedBarcode, type CatalogTarget } from '../support/catalog-dataset';
-import { BENCH_AUTH_SECRET, baseChildEnv, createTempDataDir } from '../support/child-server';
+import { createTempDataDir } from '../support/child-server';
 import { envNumber } from '../support/env';
 import { formatMs, formatRatio, formatSeconds } from '../support/format';
 import { REGISTER_ROUTE } from '../../web/bundle-size';
@@ -33,6 +30,7 @@ import { signInCookie } from '../support/sign-in';
 import { summarize, type LatencySummary } from '../support/stats';
 import { BenchError, goalStatus, type BenchSuite, type SummaryLine } from '../support/suite';
 import { printTable } from '../support/table';
+import { openSeededDemo } from '../support/seeded-demo';
 
 const GOALS = { shareOfRaw: 0.5, p99Ms: 50, registerReadyMs: 2000, scanP95Ms: 100 };
 
@@ -67,22 +65,10 @@ interface Dataset {
 
 /** The demo shop, "Till 2" with a cashier's shift open, five stocked items and the server's quote for one of each. */
 async function buildDataset(target: Target): Promise<Dataset> {
-  const config = loadConfig({
-    ...baseChildEnv(),
-    LOG_LEVEL: 'error',
-    AUTH_SECRET: BENCH_AUTH_SECRET,
-    SEED_DEMO: 'true',
-    DEMO_SALES_DAYS: '0',
-    ...('url' in target ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
-  });
-  const database = await openDatabase('url' in target ? { driver: 'postgres', url: target.url } : { driver: 'pglite', dataDir: target.dataDir });
+  const { database, tenantId } = await openSeededDemo(target);
   try {
-    await database.migrate();
-    await seedDatabase(wireDependencies(config, database, createLogger(config.logLevel)));
-    const [demo] = await queryRows<{ id: string }>(database.platform, sql`select id from tenants where subdomain = ${DEMO_SUBDOMAIN}`);
     const [cashier] = await queryRows<{ id: string }>(database.platform, sql`select id from users where email = 'cashier@demo.test'`);
-    if (!demo || !cashier) throw new BenchError('the demo shop was not seeded');
-    const tenantId = demo.id;
+    if (!cashier) throw new BenchError('the demo shop has no cashier@demo.test');
     const { registerId, locationId, variantIds } = await database.withTenant(tenantId, async (tx) => {
       const [register] = await queryRows<{ id: string; location_id: string }>(tx, sql`select id, location_id from registers where name = ${DEMO_SECOND_TILL.name} and receipt_prefix = ${DEMO_SECOND_TILL.receiptPrefix}`);
       if (!register) throw new BenchError(`the demo shop has no ${DEMO_SECOND_TILL.name}`);

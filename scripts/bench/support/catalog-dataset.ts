@@ -5,17 +5,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { withEan13CheckDigit } from '../../../core/products/barcode.rules';
-import { loadConfig } from '../../../server/config';
-import { openDatabase, queryRows, type Database, type TenantTx } from '../../../server/db/client';
-import { seedDatabase } from '../../../server/db/seed';
-import { wireDependencies } from '../../../server/dependencies';
-import { createLogger } from '../../../server/logger';
+import { queryRows, type Database, type TenantTx } from '../../../server/db/client';
 import { GENERATED_BARCODE_PREFIX, generateCatalog, refreshPlannerStatistics } from '../../../server/products/catalog-generator';
 import { createTenant } from '../../../server/tenancy/tenancy.service';
-import { benchSubdomain, benchTenantName, DEMO_SUBDOMAIN, range } from './bench-tenants';
-import { BENCH_AUTH_SECRET, baseChildEnv } from './child-server';
+import { benchSubdomain, benchTenantName, range } from './bench-tenants';
 import { formatSeconds } from './format';
 import { BenchError } from './suite';
+import { openSeededDemo } from './seeded-demo';
 
 /** A PGlite data folder (built in memory, then written there) or a PostgreSQL database. */
 export type CatalogTarget = { dataDir: string } | { url: string };
@@ -51,21 +47,8 @@ export const generatedBarcode = (index: number) => withEan13CheckDigit(`${GENERA
  * that a server started on this data would run while it is measured.
  */
 export async function buildCatalogDataset(target: CatalogTarget, size: CatalogDatasetSize): Promise<CatalogDataset> {
-  const config = loadConfig({
-    ...baseChildEnv(),
-    LOG_LEVEL: 'error',
-    AUTH_SECRET: BENCH_AUTH_SECRET,
-    SEED_DEMO: 'true',
-    DEMO_SALES_DAYS: '0',
-    ...('url' in target ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
-  });
-  const database = await openDatabase('url' in target ? { driver: 'postgres', url: target.url } : { driver: 'pglite', sharedBuffers: '256MB' });
+  const { database, tenantId } = await openSeededDemo(target, { inMemoryPglite: true });
   try {
-    await database.migrate();
-    await seedDatabase(wireDependencies(config, database, createLogger(config.logLevel)));
-    const [demo] = await queryRows<{ id: string }>(database.platform, sql`select id from tenants where subdomain = ${DEMO_SUBDOMAIN}`);
-    if (!demo) throw new BenchError('the demo shop was not seeded');
-    const tenantId = demo.id;
     const locationIds = await database.withTenant(tenantId, locationsOf);
     if (locationIds.length < 2) throw new BenchError('the demo shop should have two locations');
 

@@ -20,3 +20,16 @@ export async function measureHorizontalOverflow(page: Page) {
     viewportWidth: document.documentElement.clientWidth,
   }));
 }
+
+/** A same-origin API call from the signed-in page (its session cookie); throws on an error status. */
+export async function callApi<Result>(page: Page, method: string, path: string, body?: unknown): Promise<Result> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
+      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as Result;
+    },
+    { method, path, body },
+  );
+}

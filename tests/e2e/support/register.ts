@@ -1,21 +1,10 @@
 import type { Page } from 'playwright-core';
+import { appUrl } from './browser';
 import { MAIN_SHOP, uniqueSuffix } from './catalog';
+import { callApi } from './page-helpers';
 
-// Shared steps of the register's browser files: API calls from a signed-in page, a till of the
+// Shared steps of the register's browser files: a till of the
 // file's own at the main shop (so no other file's shift is in the way), items added by SKU.
-
-/** A same-origin API call from the signed-in page (its session cookie); throws on an error status. */
-export async function callApi<Result>(page: Page, method: string, path: string, body?: unknown): Promise<Result> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
-      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as Result;
-    },
-    { method, path, body },
-  );
-}
 
 /** A register at the main shop added through the API by the signed-in owner, e.g. "Tender till K3F9" with prefix "TK3F9". */
 export async function addMainShopTill(owner: Page, label: string, prefixLetter: string): Promise<{ id: string; name: string }> {
@@ -33,4 +22,26 @@ export async function addItem(page: Page, sku: string, productName: string) {
   await search.fill(sku);
   await search.press('Enter');
   await page.getByRole('list', { name: 'Cart lines' }).getByText(productName).first().waitFor();
+}
+
+/**
+ * The register of a signed-in page, on the main shop's till of that name when one is given, ready
+ * to scan: a shift is opened with a KSh 2,000 float when the till has none. Its search field.
+ */
+export async function openRegisterScreen(page: Page, subdomain: string, tillName?: string) {
+  await page.goto(appUrl('/admin/sales?tab=new-sale', subdomain));
+  if (tillName) {
+    const picker = page.getByLabel('Register', { exact: true });
+    await picker.waitFor();
+    await picker.selectOption({ label: `${tillName} · ${MAIN_SHOP}` });
+  }
+  const search = page.getByRole('searchbox', { name: 'Search products or a receipt' });
+  const openShift = page.getByRole('button', { name: 'Open shift' });
+  await search.or(openShift).first().waitFor();
+  if (await openShift.isVisible()) {
+    await page.getByLabel('Opening float').fill('2000');
+    await openShift.click();
+    await search.waitFor();
+  }
+  return search;
 }
