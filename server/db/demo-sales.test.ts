@@ -110,6 +110,14 @@ describe('demo sales history', () => {
     expect(negative).toEqual([{ count: 0 }]);
   });
 
+  it('sells on account only to customers in good standing: the overdue ones (Hassan Abdi Noor’s statement) keep their seeded account', async () => {
+    const onAccount = await inDemo<{ name: string }>(
+      sql`select distinct c.name from sales s join sale_payments p on p.sale_id = s.id and p.tender = 'account' join contacts c on c.id = s.customer_id order by 1`,
+    );
+    expect(onAccount.length).toBeGreaterThan(0);
+    for (const overdue of ['Hassan Abdi Noor', 'Kamau Njoroge', 'Grace Akinyi Otieno']) expect(onAccount.map((row) => row.name)).not.toContain(overdue);
+  });
+
   it('adds nothing when run again', async () => {
     const count = () => inDemo<{ sales: number; shifts: number }>(sql`select (select count(*)::int from sales) as sales, (select count(*)::int from shifts) as shifts`);
     const before = await count();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { saleQuoteInputSchema, type CheckoutInput, type ReturnInput } from '../../core/sales/sales.schemas';
 import { quickCashNotes } from '../../core/sales/tender.rules';
+import { contactBalances } from '../accounts/account-ledger';
 import { HttpError } from '../http/errors';
 import { recordMovements } from '../inventory/stock-ledger';
 import { addCashMovement, closeShift, openShift, readShiftReport } from '../registers/shifts.service';
@@ -127,7 +128,11 @@ async function readDemoShop(database: Database, tenantId: string, staff: { manag
       tills.push({ registerId: register.id, locationId: register.location_id, items: items.map((item) => ({ variantId: item.variant_id, costMinor: item.cost_price_minor })) });
     }
     const customers = await queryRows<{ id: string }>(tx, sql`select id from contacts where credit_limit_minor > 0 order by name`);
-    return { tenantId, ...staff, tills, creditCustomerIds: customers.map((row) => row.id) };
+    // A customer with an overdue balance buys for cash until they pay (a shopkeeper's credit hold),
+    // so the demo's overdue accounts (and their statements, README) stay as seeded.
+    const balances = await contactBalances(tx, customers.map((row) => row.id));
+    const inGoodStanding = customers.filter((row) => (balances.get(row.id)?.overdueReceivableMinor ?? 0) === 0);
+    return { tenantId, ...staff, tills, creditCustomerIds: inGoodStanding.map((row) => row.id) };
   });
 }
 
