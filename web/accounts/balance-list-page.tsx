@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpIcon, HandCoinsIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { BALANCE_LIST_SORTS, type BalanceListItem } from '../../core/accounts/accounts.schemas';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
@@ -11,7 +11,7 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { DataTable } from '../inventory/data-table';
-import { EmptyState, LoadError, PageHeader, Pagination, TableSkeleton, useDebouncedValue } from '../inventory/inventory-ui';
+import { EmptyState, LoadError, PageHeader, Pagination, TableSkeleton, useAddressParams, useDebouncedValue } from '../inventory/inventory-ui';
 import { useDateFormat } from '../lib/date-format';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -41,7 +41,7 @@ function BalanceListPage({ kind }: { kind: 'debtors' | 'creditors' }) {
   const { money } = useMoney();
   const { formatDate } = useDateFormat();
   // Sort, order, filter and page live in the address (Back and a shared link show the same list).
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setParams] = useAddressParams();
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim());
   const sortParam = searchParams.get('sort') ?? undefined;
@@ -49,19 +49,6 @@ function BalanceListPage({ kind }: { kind: 'debtors' | 'creditors' }) {
   const order = searchParams.get('order') === 'asc' ? 'asc' : 'desc';
   const overdueOnly = searchParams.get('overdue') === 'true';
   const page = Math.max(1, Math.trunc(Number(searchParams.get('page'))) || 1);
-  const setParams = (changes: Record<string, string | undefined>) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   const list = useBalanceList(kind, { search: settledSearch || undefined, sort, order, overdueOnly, page });
 
   const sortHeader = (label: string, column: Sort) => {

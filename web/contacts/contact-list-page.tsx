@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, PlusIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   CONTACT_ARCHIVED_FILTERS,
   CONTACT_BALANCE_FILTERS,
@@ -21,7 +21,7 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { DataTable } from '../inventory/data-table';
-import { EmptyState, FilterSelect, LoadError, Pagination, TableSkeleton, useSearchInAddress } from '../inventory/inventory-ui';
+import { EmptyState, FilterSelect, LoadError, Pagination, TableSkeleton, useAddressParams, useSearchInAddress } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ContactExportButton } from './import/contact-export-button';
 import { IconInput } from '../products/icon-input';
@@ -52,7 +52,7 @@ const oneOf = <Value extends string>(values: readonly Value[], value: string | n
 
 /** The list's state in the address, so Back and a shared link show the same list. */
 function useContactListState() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const pageSize = Number(params.get('pageSize'));
   const state: ContactListQuery & { type: TypeFilter; sort: Sort; dir: 'asc' | 'desc'; page: number } = {
     q: params.get('q') ?? undefined,
@@ -66,20 +66,6 @@ function useContactListState() {
     page: Math.max(1, Math.trunc(Number(params.get('page'))) || 1),
     pageSize: (CONTACT_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 25,
   };
-  const change = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        // Another filter or sort starts from the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return { state, change };
 }
 

@@ -197,28 +197,39 @@ export function Pagination({
   );
 }
 
-/** Filters and the page kept in the address, so Back and a shared link show the same list. */
-export function useListParams<Name extends string>(names: readonly Name[]) {
+/**
+ * A list's filters, sort and page kept in the address, so Back and a shared link show the same
+ * list: the current values and `change`, which sets or clears several at once (replacing the
+ * entry, not adding one). Any change but the page's starts from the first page.
+ */
+export function useAddressParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const values = Object.fromEntries(names.map((name) => [name, searchParams.get(name) ?? undefined])) as Record<Name, string | undefined>;
-  const page = Math.max(1, Math.trunc(Number(searchParams.get('page'))) || 1);
-  const update = (name: string, value: string | undefined) =>
+  const change = (changes: Record<string, string | undefined>) =>
     setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        // Another filter starts from the first page.
-        if (name !== 'page') next.delete('page');
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        if (!('page' in changes)) next.delete('page');
         return next;
       },
       { replace: true },
     );
+  return [searchParams, change] as const;
+}
+
+/** Named filters and the page kept in the address (useAddressParams). */
+export function useListParams<Name extends string>(names: readonly Name[]) {
+  const [searchParams, change] = useAddressParams();
+  const values = Object.fromEntries(names.map((name) => [name, searchParams.get(name) ?? undefined])) as Record<Name, string | undefined>;
+  const page = Math.max(1, Math.trunc(Number(searchParams.get('page'))) || 1);
   return {
     values,
     page,
-    setFilter: (name: Name, value: string | undefined) => update(name, value),
-    setPage: (next: number) => update('page', next > 1 ? String(next) : undefined),
+    setFilter: (name: Name, value: string | undefined) => change({ [name]: value }),
+    setPage: (next: number) => change({ page: next > 1 ? String(next) : undefined }),
   };
 }
 

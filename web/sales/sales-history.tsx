@@ -2,7 +2,7 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, ReceiptTextIcon, SearchIcon, XIcon } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { SALE_SORTS, SALE_STATUSES, TENDER_LABELS, TENDERS, type SaleStatus, type Tender } from '../../core/sales/sales.schemas';
@@ -16,7 +16,7 @@ import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { translateMessage } from '../i18n/translate-message';
 import { PagedTable } from '../inventory/data-table';
-import { EmptyState, FilterSelect, LocationSelect, useFeature, useSearchInAddress } from '../inventory/inventory-ui';
+import { EmptyState, FilterSelect, LocationSelect, useAddressParams, useFeature, useSearchInAddress } from '../inventory/inventory-ui';
 import { useDateFormat } from '../lib/date-format';
 import { IconInput } from '../products/icon-input';
 import { UpgradeBadge } from '../products/upgrade-badge';
@@ -46,7 +46,7 @@ export function SalesHistory() {
   const { role } = useSignedInUser();
   const isManager = hasTenantRole(role, 'manager');
   const registers = useRegisters();
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
   const filters: SaleFilters = {
     from: isDay(params.get('from')),
@@ -61,20 +61,6 @@ export function SalesHistory() {
     sort: oneOf(SALE_SORTS, params.get('sort')) ?? 'created',
     direction: oneOf(['asc', 'desc'] as const, params.get('direction')) ?? 'desc',
   };
-  const change = (next: Partial<Record<(typeof FILTER_NAMES)[number] | (typeof LABEL_NAMES)[number] | 'page', string | undefined>>) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(next)) {
-          if (value) updated.set(name, value);
-          else updated.delete(name);
-        }
-        // Another filter or sort starts from the first page.
-        if (!('page' in next)) updated.delete('page');
-        return updated;
-      },
-      { replace: true },
-    );
 
   const [search, setSearch] = useSearchInAddress(filters.q, (q) => change({ q }));
   const list = useSaleList(filters, page);
@@ -271,11 +257,7 @@ export function SalesHistory() {
               size="sm"
               onClick={() => {
                 setSearch('');
-                setParams((current) => {
-                  const updated = new URLSearchParams(current);
-                  for (const name of [...FILTER_NAMES, ...LABEL_NAMES, 'page']) if (name !== 'sort' && name !== 'direction') updated.delete(name);
-                  return updated;
-                }, { replace: true });
+                change(Object.fromEntries([...FILTER_NAMES, ...LABEL_NAMES].filter((name) => name !== 'sort' && name !== 'direction').map((name) => [name, undefined])));
               }}
             >
               <Trans>Clear filters</Trans>
