@@ -37,14 +37,18 @@ export const SESSION_EXPIRED_MESSAGE = /*i18n*/ 'Session expired. Please log in 
  * fraction of the four-table join drizzle's builder wrote), prepared once on PGlite
  * (docs/decisions/0011, "What a tenant request costs").
  */
-export async function readPrincipal(deps: AppDependencies, headers: Headers): Promise<Principal | null> {
+export async function readPrincipal(deps: AppDependencies, headers: Headers, options: { holdTenantId?: string | null } = {}): Promise<Principal | null> {
   const sessionCookieName = (await deps.auth.$context).authCookies.sessionToken.name;
   const token = readSignedSessionToken(headers.get('cookie'), sessionCookieName, deps.config.authSecret);
   if (!token) return null;
   const now = Date.now();
   // Sliding sessions, as better-auth's updateAge: once a day of use, the session gets a full lifetime again.
   const renewBefore = new Date(now + (SESSION_TTL_SECONDS - SESSION_RENEW_AFTER_SECONDS) * 1000).toISOString();
-  const [row] = await deps.database.readFrequent<SessionRow>(SESSION_READ, [token, new Date(now).toISOString(), renewBefore]);
+  const params = [token, new Date(now).toISOString(), renewBefore];
+  // A read request's session read opens its transaction too (docs/decisions/0018).
+  const [row] = options.holdTenantId
+    ? await deps.database.readHoldingTenant<SessionRow>(options.holdTenantId, SESSION_READ, params)
+    : await deps.database.readFrequent<SessionRow>(SESSION_READ, params);
   // A session whose user is gone (the inner join of before) is no session.
   if (!row || row.email === null) return null;
   const role = row.role ?? null;
@@ -98,8 +102,8 @@ export async function renewSessionIfDue(deps: AppDependencies, principal: Princi
   );
 }
 
-export async function requirePrincipal(deps: AppDependencies, headers: Headers): Promise<Principal> {
-  const principal = await readPrincipal(deps, headers);
+export async function requirePrincipal(deps: AppDependencies, headers: Headers, options: { holdTenantId?: string | null } = {}): Promise<Principal> {
+  const principal = await readPrincipal(deps, headers, options);
   if (!principal) throw new HttpError('unauthorized', SESSION_EXPIRED_MESSAGE);
   return principal;
 }

@@ -7,6 +7,8 @@ import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'driz
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { isReadOnlyRefusal } from './errors';
+import { canHold, hold, releaseHeld, takeHeld } from './held-transaction';
 import { migrateInOneTransaction } from './migrate';
 import * as schema from './schema/index';
 
@@ -58,6 +60,14 @@ export interface Database {
    * (docs/decisions/0013). Platform tables only: a tenant table reads nothing here on PostgreSQL.
    */
   readFrequent<T>(read: FrequentRead, params: readonly string[]): Promise<T[]>;
+  /**
+   * readFrequent in the same round trip as BEGIN and the scope of a tenant transaction, which the
+   * request's first withTenant(tenantId) then takes over instead of opening its own (the session
+   * read of a read request's guard: docs/decisions/0018). Inside a holding scope
+   * (server/db/held-transaction.ts) only; elsewhere it is readFrequent. The read runs as the owner,
+   * before the scope: platform tables only.
+   */
+  readHoldingTenant<T>(tenantId: string, read: FrequentRead, params: readonly string[]): Promise<T[]>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -81,18 +91,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client = new PGlite(pgliteOptions);
     }
     await client.waitReady;
-    const platform = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as PlatformDb;
+    const platform = drizzlePglite(releasingHeldFirst(client, ['query', 'exec', 'sql', 'transaction']), {
+      schema,
+      casing: 'snake_case',
+    }) as unknown as PlatformDb;
     const parts = drizzlePartsOf(platform);
-    // PGlite runs one transaction at a time (its own mutex). BEGIN is its own call; the scope goes
-    // with the simple protocol (exec), a fraction of a parameterised query's protocol steps.
-    const beginTenant: BeginTenant = (tenantId, work) =>
-      client.transaction(async (transaction) => {
-        await transaction.exec(tenantScopeStatement(tenantId));
-        const session = new PgliteSession(transaction, parts.dialect, parts.relations, parts.options);
-        return work(new PgliteTransaction(parts.dialect, session, parts.relations) as unknown as TenantTx);
-      });
     const preparing = new Map<string, Promise<unknown>>();
-    const readFrequent: ReadFrequent = async <T>(read: FrequentRead, params: readonly string[]) => {
+    /** Prepares `read` once; returns the statement that executes it with `params` as quoted literals. */
+    const executing = async (read: FrequentRead, params: readonly string[]) => {
       if (!FREQUENT_READ_KEY.test(read.key)) throw new TypeError(`Not a statement name: ${read.key}`);
       let prepared = preparing.get(read.key);
       if (!prepared) {
@@ -102,7 +108,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         prepared.catch(() => preparing.delete(read.key));
       }
       await prepared;
-      const [result] = await client.exec(`execute ${read.key}(${params.map((param) => pg.escapeLiteral(param)).join(', ')})`);
+      return `execute ${read.key}(${params.map((param) => pg.escapeLiteral(param)).join(', ')})`;
+    };
+    // PGlite runs one transaction at a time (its own mutex). BEGIN is its own call; a first read
+    // (as the owner) and the scope go together with the simple protocol (exec), a fraction of a
+    // parameterised query's protocol steps. Nothing is read-only here: in-process, a COMMIT costs
+    // no round trip worth saving.
+    const beginTenant: BeginTenant = async (tenantId, work, { firstRead: first } = {}) => {
+      const firstRead = first ? await executing(first.read, first.params) : null;
+      return client.transaction(async (transaction) => {
+        const scope = tenantScopeStatement(tenantId);
+        const results = await transaction.exec(firstRead ? `${firstRead}; ${scope}` : scope);
+        const session = new PgliteSession(transaction, parts.dialect, parts.relations, parts.options);
+        return work(new PgliteTransaction(parts.dialect, session, parts.relations) as unknown as TenantTx, firstRead ? results[0]!.rows : []);
+      });
+    };
+    const readFrequent: ReadFrequent = async <T>(read: FrequentRead, params: readonly string[]) => {
+      await releaseHeld();
+      const [result] = await client.exec(await executing(read, params));
       return (result?.rows ?? []) as T[];
     };
     return buildDatabase('pglite', platform, beginTenant, readFrequent, { close: () => client.close() });
@@ -114,40 +137,90 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const platform = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as PlatformDb;
+  const platform = drizzleNodePg(releasingHeldFirst(pool, ['query', 'connect']), { schema, casing: 'snake_case' }) as unknown as PlatformDb;
   const parts = drizzlePartsOf(platform);
-  const beginTenant: BeginTenant = async (tenantId, work) => {
+  const beginTenant: BeginTenant = async (tenantId, work, { firstRead, readOnly = false } = {}) => {
     const client = await pool.connect();
     let failure: Error | undefined;
     try {
-      // BEGIN and the tenant scope in one round trip: one simple-protocol query (no parameters, so
-      // several statements may go together; the tenant id is checked to be a uuid first).
-      await client.query(`begin; ${tenantScopeStatement(tenantId)}`);
+      // BEGIN, a first read (as the owner) and the tenant scope in one round trip: one
+      // simple-protocol query (no parameters, so several statements may go together; the tenant id
+      // is checked to be a uuid first, the read's parameters go as quoted literals).
+      const opening = [readOnly ? 'begin read only' : 'begin', ...(firstRead ? [withLiterals(firstRead.read, firstRead.params)] : []), tenantScopeStatement(tenantId)];
+      const opened = await client.query(opening.join('; '));
+      const firstRows = firstRead ? (opened as unknown as pg.QueryResult[])[1]!.rows : [];
       const session = new NodePgSession(client, parts.dialect, parts.relations, parts.options);
-      const result = await work(new NodePgTransaction(parts.dialect, session, parts.relations) as unknown as TenantTx);
+      const result = await work(new NodePgTransaction(parts.dialect, session, parts.relations) as unknown as TenantTx, firstRows);
+      if (readOnly) {
+        // A read-only transaction has nothing to lose at COMMIT, so the answer does not wait for
+        // it: the connection goes back to the pool with the COMMIT queued ahead of its next use
+        // (node-postgres sends one query at a time, in order). A failed COMMIT ends the
+        // transaction all the same, and a broken connection is dropped by the pool.
+        void client.query('commit').catch(() => undefined);
+        return result;
+      }
       await client.query('commit');
       return result;
     } catch (error) {
       // Whatever failed (BEGIN, the scope, the work or COMMIT), the connection goes back to the
       // pool outside any transaction, or is closed when even ROLLBACK fails.
       await client.query('rollback').catch((rollbackError: unknown) => {
-        failure = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        failure = toError(rollbackError);
       });
       throw error;
     } finally {
       client.release(failure);
     }
   };
-  const readFrequent: ReadFrequent = async <T>(read: FrequentRead, params: readonly string[]) =>
-    (await pool.query({ text: read.statement, values: [...params] })).rows as T[];
+  const readFrequent: ReadFrequent = async <T>(read: FrequentRead, params: readonly string[]) => {
+    await releaseHeld();
+    return (await pool.query({ text: read.statement, values: [...params] })).rows as T[];
+  };
   return buildDatabase('postgres', platform, beginTenant, readFrequent, { close: () => pool.end() });
 }
 
 type ReadFrequent = Database['readFrequent'];
 const FREQUENT_READ_KEY = /^[a-z][a-z0-9_]{0,62}$/;
 
-/** Opens a transaction, sets the tenant scope and runs `work` in it; commits, or rolls back on an error. */
-type BeginTenant = <T>(tenantId: string, work: (tx: TenantTx) => Promise<T>) => Promise<T>;
+/**
+ * Opens a transaction, sets the tenant scope and runs `work` in it; commits, or rolls back on an
+ * error. A first read goes in the same round trip as the opening, before the scope, and its rows
+ * are handed to `work`. A read-only transaction may answer before its COMMIT has (PostgreSQL).
+ */
+type BeginTenant = <T>(
+  tenantId: string,
+  work: (tx: TenantTx, firstRows: unknown[]) => Promise<T>,
+  options?: { firstRead?: { read: FrequentRead; params: readonly string[] }; readOnly?: boolean },
+) => Promise<T>;
+
+const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** A FrequentRead's statement with its $n parameters written in as quoted literals (one simple-protocol query). */
+function withLiterals(read: FrequentRead, params: readonly string[]): string {
+  return read.statement.replace(/\$(\d+)/g, (placeholder, position: string) => {
+    const param = params[Number(position) - 1];
+    if (param === undefined) throw new TypeError(`${read.key} has no parameter ${placeholder}`);
+    return pg.escapeLiteral(param);
+  });
+}
+
+/**
+ * The driver's client as drizzle's platform handle sees it: a request's held transaction is let
+ * go before any of `methods` runs (see releaseHeld), so platform reads and writes never wait on it.
+ */
+function releasingHeldFirst<Client extends object>(client: Client, methods: readonly string[]): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (typeof property !== 'string' || !methods.includes(property)) return value.bind(target);
+      return async (...args: unknown[]) => {
+        await releaseHeld();
+        return value.apply(target, args);
+      };
+    },
+  });
+}
 
 /**
  * What drizzle builds its own transactions from (the dialect, the relational schema, the logger
@@ -200,7 +273,43 @@ function buildDatabase(
     platform,
     readFrequent,
     async withTenant(tenantId, work) {
+      const held = takeHeld(tenantId);
+      if (held) return held.complete(work);
+      await releaseHeld();
       return beginTenant(tenantId, work);
+    },
+    async readHoldingTenant<T>(tenantId: string, read: FrequentRead, params: readonly string[]) {
+      if (!canHold()) return readFrequent<T>(read, params);
+      await releaseHeld();
+      return new Promise<T[]>((resolveRows, rejectRows) => {
+        let handOver!: (work: (tx: TenantTx) => Promise<unknown>) => void;
+        const workArrives = new Promise<(tx: TenantTx) => Promise<unknown>>((resolve) => (handOver = resolve));
+        // Read-only, so its COMMIT need not be waited for (a read request's handler reads).
+        const finished = beginTenant(
+          tenantId,
+          async (tx, firstRows) => {
+            resolveRows(firstRows as T[]);
+            return (await workArrives)(tx);
+          },
+          { firstRead: { read, params }, readOnly: true },
+        );
+        // A failure before the rows fails the read; one after them fails whoever completes the transaction.
+        finished.catch(rejectRows);
+        hold({
+          tenantId,
+          complete: async <R>(work: (tx: TenantTx) => Promise<R>) => {
+            handOver(work);
+            try {
+              return (await finished) as R;
+            } catch (error) {
+              if (!isReadOnlyRefusal(error)) throw error;
+              // A read request that writes after all (a platform admin's audit entry): its work
+              // again from the start, in a read-write transaction; the refused one wrote nothing.
+              return beginTenant(tenantId, work);
+            }
+          },
+        });
+      });
     },
     async withPlatformThenTenant(work) {
       return platform.transaction(async (tx) => work(tx, (tenantId) => enterTenantScope(tx, tenantId)));

@@ -21,3 +21,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isForeignKeyViolation(error: unknown): boolean {
   return postgresError(error)?.code === '23503';
 }
+
+/** A write refused because its transaction is read-only (25006). */
+export function isReadOnlyRefusal(error: unknown): boolean {
+  return postgresError(error)?.code === '25006';
+}

@@ -4,6 +4,7 @@ import type { TenantRole } from '../../core/auth/roles.rules';
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
 import { recordAuditEvent } from '../audit/audit-events.service';
 import { renewSessionIfDue, requirePrincipal, requireTenantAccess, type Principal } from '../auth/principal';
+import { withHoldingScope } from '../db/held-transaction';
 import type { AppEnv } from './context';
 import { errorBody, HttpError, validationError } from './errors';
 
@@ -43,20 +44,21 @@ export function tenantRoute<R extends RouteConfig>(
   route: R,
   handler: RouteHandler<R, AppEnv>,
 ): RouteDefinition {
-  const tenantMember: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const principal = await authenticate(c);
-    const { tenantId, role } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), {
-      minRole: access.minRole,
-      feature: access.feature,
-      // Platform administrators look into lapsed shops too; features still follow the plan.
-      checkGate: !access.allowWithoutSubscription && !principal.isPlatformAdmin,
+  const tenantMember: MiddlewareHandler<AppEnv> = (c, next) =>
+    withHoldingScope(async () => {
+      const principal = await authenticate(c, await heldTenantOf(c));
+      const { tenantId, role } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), {
+        minRole: access.minRole,
+        feature: access.feature,
+        // Platform administrators look into lapsed shops too; features still follow the plan.
+        checkGate: !access.allowWithoutSubscription && !principal.isPlatformAdmin,
+      });
+      if (principal.isPlatformAdmin) await recordPlatformAdminRequest(c, principal, tenantId, route);
+      c.set('principal', principal);
+      c.set('tenantId', tenantId);
+      c.set('tenantRole', role);
+      await next();
     });
-    if (principal.isPlatformAdmin) await recordPlatformAdminRequest(c, principal, tenantId, route);
-    c.set('principal', principal);
-    c.set('tenantId', tenantId);
-    c.set('tenantRole', role);
-    await next();
-  };
   return define({ level: 'tenant', ...access }, route, handler, [tenantMember]);
 }
 
@@ -92,9 +94,19 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * The tenant whose transaction a read request's session read opens and holds for the handler
+ * (docs/decisions/0018): the host's shop, for GET and HEAD. Not for a request with a body, which
+ * its client sends at its own pace after the guard has run.
+ */
+async function heldTenantOf(c: Context<AppEnv>): Promise<string | null> {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
+  return (await c.var.deps.tenantResolver.resolve(c.req.header('host'))).tenant?.id ?? null;
+}
+
 /** The request's signed-in principal (401 without one); renews a session that is due. */
-async function authenticate(c: Context<AppEnv>): Promise<Principal> {
-  const principal = await requirePrincipal(c.var.deps, c.req.raw.headers);
+async function authenticate(c: Context<AppEnv>, holdTenantId: string | null = null): Promise<Principal> {
+  const principal = await requirePrincipal(c.var.deps, c.req.raw.headers, { holdTenantId });
   const renewedCookie = await renewSessionIfDue(c.var.deps, principal);
   if (renewedCookie) c.header('Set-Cookie', renewedCookie, { append: true });
   return principal;
