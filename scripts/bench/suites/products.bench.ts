@@ -198,6 +198,8 @@ const INTERLEAVE_BATCH = 20;
 
 /** A cheap tenant route: what any tenant API request costs (session, membership, plan gate) before its own query. */
 const FLOOR_PATH = '/api/settings/business';
+/** A JSON route with no session and no query, through the same middleware: what HTTP and the app cost alone. */
+const BARE_PATH = '/__bench/bare';
 
 async function timeApi(
   server: BenchServer,
@@ -348,6 +350,7 @@ interface DriverFigures {
   dataset: CatalogDataset;
   reads: { figure: ReadFigure; api: ApiFigures; direct: DirectFigures }[];
   floor: ApiFigures;
+  bare: ApiFigures;
   /** Null when BENCH_DECREMENT_SECONDS=0. */
   decrements: DecrementFigures | null;
   /** The machine's 1-minute load average at the end of each timing phase (the bench shares its CPUs with whatever else runs). */
@@ -401,7 +404,8 @@ async function runOnDatabase(label: string, target: CatalogTarget): Promise<Driv
       reads.push({ figure, api, direct: direct[index]! });
     }
     const floor = await timeApi(server, cookie, () => FLOOR_PATH);
-    return { database: label, dataset, reads, floor, decrements, loadAverage: { direct: directLoad, api: loadAverageNow() } };
+    const bare = await timeApi(server, cookie, () => BARE_PATH);
+    return { database: label, dataset, reads, floor, bare, decrements, loadAverage: { direct: directLoad, api: loadAverageNow() } };
   } finally {
     await server.stop();
   }
@@ -463,22 +467,27 @@ function report(run: DriverFigures, prefix: string): SummaryLine[] {
           goalStatus(api.latency.p95 < figure.goalP95Ms && ratioMet(figure, ratio)),
         ];
       })
-      .concat([
-        [
-          `floor: GET ${FLOOR_PATH} (one-row read)`,
-          formatMs(run.floor.latency.p50),
-          formatMs(run.floor.latency.p95),
-          formatMs(run.floor.latency.p99),
+      .concat(
+        (
+          [
+            [`floor: GET ${FLOOR_PATH} (one-row read)`, run.floor],
+            [`HTTP floor: GET ${BARE_PATH} (no session, no query)`, run.bare],
+          ] as [string, ApiFigures][]
+        ).map(([label, figures]) => [
+          label,
+          formatMs(figures.latency.p50),
+          formatMs(figures.latency.p95),
+          formatMs(figures.latency.p99),
           '–',
           '–',
           '–',
           '–',
-          formatRps(run.floor.load.requestsPerSecond),
+          formatRps(figures.load.requestsPerSecond),
           '–',
           '',
           'INFO',
-        ],
-      ]),
+        ]),
+      ),
     align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
     notes: [
       `p50/p95/p99: ${settings.samples} sequential requests each on one keep-alive connection (signed in as the demo owner), random inputs, after ${settings.apiWarmUp} untimed ones; req/s: autocannon, ${settings.connections} connections, ${settings.loadSeconds} s.`,
@@ -486,6 +495,7 @@ function report(run: DriverFigures, prefix: string): SummaryLine[] {
       `The barcode lookup's direct figures are taken inside the API server, in batches of ${INTERLEAVE_BATCH} between batches of API requests with the same codes, so both see the same load; the others' before the server starts.`,
       'API ÷ direct: what the request itself costs (HTTP, session, guard, transaction set-up) beside its query; the barcode lookup\'s goal is ≤ 1.5× (issue 15).',
       'floor: a tenant route with a one-row query — the session, membership and plan checks every tenant request pays before its own query.',
+      'HTTP floor: a bench-only JSON route through the same middleware (request id, log line, security headers) with no session and no query: HTTP and the app alone.',
       `Load average (1 min) while timing: direct ${run.loadAverage.direct}, API ${run.loadAverage.api} on ${cpus().length} CPUs.`,
       `Search words (generated names): ${SEARCH_WORDS.join(', ')}. Lookups: random generated barcodes. Pages: uniform over all ${Math.ceil(settings.products / 25).toLocaleString('en-US')}.`,
     ],
