@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { formatQuantity } from '../../core/products/quantity.rules';
-import type { RegisterItem } from '../../core/sales/register-items.schemas';
+import { REGISTER_TOP_SELLER_DAYS, type RegisterItem } from '../../core/sales/register-items.schemas';
 import { useMoney } from '../accounts/use-money';
 import { Button } from '../components/ui/button';
 import { InlineSpinner, Spinner } from '../components/ui/spinner';
@@ -55,7 +55,7 @@ function GridTiles({ registerId, shelf, onPick }: { registerId: string; shelf: P
   if (items.length === 0) {
     return (
       <p className="p-4 text-center text-sm text-muted-foreground">
-        {shelf.kind === 'top' ? <Trans>Nothing sold here in the last 30 days yet: choose a category.</Trans> : <Trans>No products in this category.</Trans>}
+        {shelf.kind === 'top' ? <Trans>Nothing sold here in the last {REGISTER_TOP_SELLER_DAYS} days yet: choose a category.</Trans> : <Trans>No products in this category.</Trans>}
       </p>
     );
   }
