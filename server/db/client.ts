@@ -142,6 +142,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const beginTenant: BeginTenant = async (tenantId, work, { firstRead, readOnly = false } = {}) => {
     const client = await pool.connect();
     let failure: Error | undefined;
+    let released = false;
     try {
       // BEGIN, a first read (as the owner) and the tenant scope in one round trip: one
       // simple-protocol query (no parameters, so several statements may go together; the tenant id
@@ -153,10 +154,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const result = await work(new NodePgTransaction(parts.dialect, session, parts.relations) as unknown as TenantTx, firstRows);
       if (readOnly) {
         // A read-only transaction has nothing to lose at COMMIT, so the answer does not wait for
-        // it: the connection goes back to the pool with the COMMIT queued ahead of its next use
-        // (node-postgres sends one query at a time, in order). A failed COMMIT ends the
-        // transaction all the same, and a broken connection is dropped by the pool.
-        void client.query('commit').catch(() => undefined);
+        // it; the connection goes back to the pool once the COMMIT is done (closed if it failed).
+        released = true;
+        void client.query('commit').then(
+          () => client.release(),
+          (commitError: unknown) => client.release(toError(commitError)),
+        );
         return result;
       }
       await client.query('commit');
@@ -169,7 +172,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
       throw error;
     } finally {
-      client.release(failure);
+      if (!released) client.release(failure);
     }
   };
   const readFrequent: ReadFrequent = async <T>(read: FrequentRead, params: readonly string[]) => {
