@@ -9,7 +9,10 @@ import { billingRoutes } from './billing/billing.routes';
 import { paymentCallbackRoutes } from './billing/payment-callbacks.routes';
 import { clientErrorRoutes } from './client-errors/client-errors.routes';
 import { emailRoutes } from './email/email.routes';
+import { EXPENSE_ATTACHMENT_PATH, expenseRoutes } from './expenses/expenses.routes';
 import { accountRoutes } from './accounts/accounts.routes';
+import { accountingRoutes, JOURNAL_ATTACHMENT_PATH } from './accounting/accounting.routes';
+import { accountingReportRoutes } from './accounting/reports.routes';
 import { approvalRoutes } from './approvals/approvals.routes';
 import { CONTACT_IMPORT_PATH, contactBulkRoutes } from './contacts/contacts-bulk.routes';
 import { contactRoutes } from './contacts/contacts.routes';
@@ -28,6 +31,8 @@ import { catalogRefRoutes } from './products/catalog-refs.routes';
 import { PRODUCT_IMAGE_PATH, productRoutes } from './products/products.routes';
 import { fileTooLargeError, PRODUCT_IMPORT_BODY_BYTES, PRODUCT_IMPORT_PATH, productBulkRoutes } from './products/products-bulk.routes';
 import { profileRoutes } from './profile/profile.routes';
+import { purchaseOrderRoutes } from './purchases/purchase-orders.routes';
+import { purchaseRoutes } from './purchases/purchases.routes';
 import { registerAndShiftRoutes } from './registers/registers.routes';
 import { demoHistoryRoutes } from './sales/demo-history.routes';
 import { saleRoutes } from './sales/sales.routes';
@@ -72,7 +77,9 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
   app.use('/api/*', (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (PRODUCT_IMPORT_PATH.test(c.req.path) || CONTACT_IMPORT_PATH.test(c.req.path)) return limitImportBody(c, next);
-    return (PRODUCT_IMAGE_PATH.test(c.req.path) ? limitImageBody : limitBody)(c, next);
+    // Expense receipts and journal vouchers (photos, PDFs) have the product photo's 5 MB limit.
+    const isUpload = PRODUCT_IMAGE_PATH.test(c.req.path) || EXPENSE_ATTACHMENT_PATH.test(c.req.path) || JOURNAL_ATTACHMENT_PATH.test(c.req.path);
+    return (isUpload ? limitImageBody : limitBody)(c, next);
   });
   app.use('/api/*', sameOriginWrites);
 
@@ -105,6 +112,11 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...returnRoutes,
       ...receiptEmailRoutes,
       ...registerItemRoutes,
+      ...purchaseOrderRoutes,
+      ...purchaseRoutes,
+      ...expenseRoutes,
+      ...accountingRoutes,
+      ...accountingReportRoutes,
       ...emailRoutes,
       ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isFeatureBuilt, planOffer } from './plan-offer.rules';
 
 // Issue 10 item 16, written out by hand from what the product does today (accounts, billing,
-// products, stock, contacts and the point of sale exist; purchases, accounting, reports, team,
+// products, stock, contacts, the point of sale, purchases and accounting exist; reports, team,
 // communications and eTIMS do not) and spec §9's tiers.
 const available = (name: string) => planOffer(name).filter((line) => line.availability === 'available').map((line) => line.text);
 const comingSoon = (name: string) => planOffer(name).filter((line) => line.availability === 'coming_soon').map((line) => line.text);
@@ -25,7 +25,7 @@ describe('plan cards sell only what is built', () => {
     ]);
   });
 
-  it('Professional: five locations with transfers, advanced catalog, bulk tools; accounting and messaging are coming soon', () => {
+  it('Professional: five locations with transfers, advanced catalog, bulk tools, accounting; messaging is coming soon', () => {
     expect(available('Professional')).toEqual([
       'Up to 5,000 products, with variants, barcodes and label printing',
       'Stock at up to 5 locations: adjustments, stock takes, low-stock alerts',
@@ -36,6 +36,7 @@ describe('plan cards sell only what is built', () => {
       'Point of sale: the till, receipts, M-Pesa',
       'Customers and suppliers, credit accounts and statements',
       'Customer groups with their own prices',
+      'Accounting and VAT returns',
       'Loyalty points',
       'Gift cards',
       'E-mail support',
@@ -45,7 +46,6 @@ describe('plan cards sell only what is built', () => {
       'KRA eTIMS invoices',
       'Sales and profit reports',
       'Unlimited staff accounts with roles',
-      'Accounting and VAT returns',
       'SMS, WhatsApp and e-mail to customers',
     ]);
   });
@@ -61,6 +61,7 @@ describe('plan cards sell only what is built', () => {
     expect(isFeatureBuilt('advanced_inventory')).toBe(true);
     expect(isFeatureBuilt('loyalty_program')).toBe(true);
     expect(isFeatureBuilt('gift_cards')).toBe(true);
+    expect(isFeatureBuilt('advanced_accounting')).toBe(true);
     expect(isFeatureBuilt('advanced_reporting')).toBe(false);
     expect(isFeatureBuilt('user_roles')).toBe(false);
     expect(isFeatureBuilt('white_labeling')).toBe(false);

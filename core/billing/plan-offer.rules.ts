@@ -58,7 +58,7 @@ export const CAPABILITIES: readonly Capability[] = [
     isBuilt: false,
     apiPath: '/api/team',
   },
-  { text: /*i18n*/ 'Accounting and VAT returns', feature: 'advanced_accounting', isBuilt: false, apiPath: '/api/accounting' },
+  { text: /*i18n*/ 'Accounting and VAT returns', feature: 'advanced_accounting', isBuilt: true, apiPath: '/api/accounting' },
   { text: /*i18n*/ 'Loyalty points', feature: 'loyalty_program', isBuilt: true, apiPath: '/api/loyalty' },
   { text: /*i18n*/ 'Gift cards', feature: 'gift_cards', isBuilt: true, apiPath: '/api/gift-cards' },
   { text: /*i18n*/ 'SMS, WhatsApp and e-mail to customers', feature: 'advanced_notifications', isBuilt: false, apiPath: '/api/communications' },

@@ -9,6 +9,8 @@ export const outboxMessageSchema = z.object({
   text: z.string(),
   html: z.string(),
   createdAt: z.iso.datetime(),
+  /** The files sent with it, opened at /api/dev/outbox/{id}/attachments/{index}. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), sizeBytes: z.int() })),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 

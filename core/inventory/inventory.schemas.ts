@@ -19,6 +19,7 @@ export const MOVEMENT_KINDS = [
   'transfer_in',
   'transfer_loss',
   'count_variance',
+  'supplier_return',
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
@@ -32,6 +33,7 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   transfer_in: /*i18n*/ 'Transfer in',
   transfer_loss: /*i18n*/ 'Lost in transit',
   count_variance: /*i18n*/ 'Stock take variance',
+  supplier_return: /*i18n*/ 'Returned to supplier',
 };
 
 export const ADJUSTMENT_REASONS = ['damage', 'theft', 'expiry', 'correction'] as const;

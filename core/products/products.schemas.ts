@@ -117,6 +117,10 @@ export const productInputSchema = z
     reorderLevelMilli: quantityMilliSchema(/*i18n*/ 'Reorder level').nullable().default(null),
     /** Advanced inventory. */
     warrantyDays: z.int().min(1, { message: /*i18n*/ 'Warranty must be at least 1 day' }).max(3650, { message: /*i18n*/ 'At most 10 years' }).nullable().default(null),
+    /** Receipts record a batch and expiry per line (advanced inventory). */
+    tracksBatches: z.boolean().default(false),
+    /** The supplier reorder suggestions order it from: a contact that supplies. */
+    preferredSupplierId: z.uuid({ message: /*i18n*/ 'Choose a supplier from the list' }).nullable().default(null),
     status: z.enum(PRODUCT_STATUSES).default('active'),
     variants: z
       .array(variantInputSchema)
@@ -205,6 +209,8 @@ export const productSchema = z.object({
   trackStock: z.boolean(),
   reorderLevelMilli: z.int().nullable(),
   warrantyDays: z.int().nullable(),
+  tracksBatches: z.boolean(),
+  preferredSupplier: namedRefSchema.nullable(),
   imageUrl: z.string().nullable(),
   status: z.enum(PRODUCT_STATUSES),
   variants: z.array(variantSchema),

@@ -37,6 +37,13 @@ export const ENTRY_ROUTES: Record<string, { screens: string[]; catalogs: Catalog
     screens: ['admin/admin-screens.ts', 'sales/sales-page.tsx', 'register/register-screen.tsx'],
     catalogs: ['admin', 'billing', 'sales', 'register', 'shifts', 'inventory'],
   },
+  // Purchases (issue 16): the tabs' frame and the orders list, one chunk with the area's screens.
+  '/admin/purchases/orders': { screens: ['admin/admin-screens.ts', 'purchases/purchases-screens.ts'], catalogs: ['admin', 'billing', 'purchases', 'inventory', 'products'] },
+  // Accounting (issue 17): the area's loaders, then the tabs' frame and the overview, each tab a chunk of its own.
+  '/admin/accounting/overview': {
+    screens: ['admin/admin-screens.ts', 'accounting/accounting-screens.ts', 'accounting/accounting-layout.tsx', 'accounting/overview-page.tsx'],
+    catalogs: ['admin', 'billing', 'accounting', 'inventory'],
+  },
 };
 
 /** Vite's build with NODE_ENV=production: Vitest sets NODE_ENV=test, which would build React's development copy. */

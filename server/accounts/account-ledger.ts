@@ -451,6 +451,9 @@ export interface PaymentRequest {
   allocations?: AllocationRequest[] | null;
   userId: string | null;
   requestKey?: string | null;
+  /** The document that paid as it was made (a delivery paid at once), which posts it to the general ledger. */
+  sourceType?: string | null;
+  sourceId?: string | null;
 }
 
 /**
@@ -479,6 +482,8 @@ export async function recordPayment(tx: TenantTx, input: PaymentRequest): Promis
     reference: input.reference ?? null,
     number,
     note: input.note ?? null,
+    sourceType: input.sourceType ?? null,
+    sourceId: input.sourceId ?? null,
     userId: input.userId,
     requestKey: input.requestKey ?? null,
     allocate: input.allocations && input.allocations.length > 0 ? input.allocations : 'oldest',

@@ -19,6 +19,7 @@ import {
 } from '../../core/accounts/accounts.schemas';
 import { agingBuckets, daysOverdue, type AgingBuckets } from '../../core/accounts/aging.rules';
 import { phoneSearchPrefix } from '../../core/contacts/contact.rules';
+import { postDocument } from '../accounting/post-document';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { accountEntries, contacts } from '../db/schema/contacts';
 import { businessSettings } from '../db/schema/settings';
@@ -82,6 +83,7 @@ export async function recordContactPayment(database: Database, author: AccountAu
       userId: author.userId,
       requestKey: author.requestKey?.key ?? null,
     });
+    await postDocument(tx, author.tenantId, input.side === 'payable' ? 'supplier_payment' : 'contact_entry', entry.id);
     return entry.id;
   });
   return getPostedEntry(database, author.tenantId, id);
@@ -90,6 +92,7 @@ export async function recordContactPayment(database: Database, author: AccountAu
 export async function postContactCreditNote(database: Database, author: AccountAuthor, contactId: string, input: CreditNoteInput): Promise<PostedEntry> {
   const id = await postOnce(database, author, async (tx) => {
     const entry = await postCreditNote(tx, { tenantId: author.tenantId, contactId, ...input, userId: author.userId, requestKey: author.requestKey?.key ?? null });
+    await postDocument(tx, author.tenantId, 'contact_entry', entry.id);
     return entry.id;
   });
   return getPostedEntry(database, author.tenantId, id);
@@ -98,6 +101,7 @@ export async function postContactCreditNote(database: Database, author: AccountA
 export async function postContactAdjustment(database: Database, author: AccountAuthor, contactId: string, input: AdjustmentInput): Promise<PostedEntry> {
   const id = await postOnce(database, author, async (tx) => {
     const entry = await postAdjustment(tx, { tenantId: author.tenantId, contactId, ...input, userId: author.userId, requestKey: author.requestKey?.key ?? null });
+    await postDocument(tx, author.tenantId, 'contact_entry', entry.id);
     return entry.id;
   });
   return getPostedEntry(database, author.tenantId, id);
@@ -106,6 +110,7 @@ export async function postContactAdjustment(database: Database, author: AccountA
 export async function postContactWriteOff(database: Database, author: AccountAuthor, contactId: string, input: WriteOffInput): Promise<PostedEntry> {
   const id = await postOnce(database, author, async (tx) => {
     const entry = await postWriteOff(tx, { tenantId: author.tenantId, contactId, ...input, userId: author.userId, requestKey: author.requestKey?.key ?? null });
+    await postDocument(tx, author.tenantId, 'contact_entry', entry.id);
     return entry.id;
   });
   return getPostedEntry(database, author.tenantId, id);

@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { Database, TenantTx } from '../db/client';
 import { auditEvents } from '../db/schema/audit';
 
 export interface AuditEvent {
@@ -13,15 +13,18 @@ export interface AuditEvent {
 
 /** Appends one event to the shop's audit trail (append-only: the app role cannot change it). */
 export async function recordAuditEvent(database: Database, tenantId: string, event: AuditEvent): Promise<void> {
-  await database.withTenant(tenantId, (tx) =>
-    tx.insert(auditEvents).values({
-      tenantId,
-      actorUserId: event.actorUserId,
-      action: event.action,
-      entity: event.entity ?? null,
-      entityId: event.entityId ?? null,
-      details: event.details ?? {},
-      requestId: event.requestId ?? null,
-    }),
-  );
+  await database.withTenant(tenantId, (tx) => appendAuditEvent(tx, tenantId, event));
+}
+
+/** The same, in the caller's transaction: the event commits with the change it records, or neither does. */
+export async function appendAuditEvent(tx: TenantTx, tenantId: string, event: AuditEvent): Promise<void> {
+  await tx.insert(auditEvents).values({
+    tenantId,
+    actorUserId: event.actorUserId,
+    action: event.action,
+    entity: event.entity ?? null,
+    entityId: event.entityId ?? null,
+    details: event.details ?? {},
+    requestId: event.requestId ?? null,
+  });
 }

@@ -19,6 +19,7 @@ import { hasCustomerManagement } from '../../core/contacts/contact.rules';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { fillMessage } from '../../core/i18n/message.rules';
 import { parseCsv } from '../../core/products/csv.rules';
+import { postDocument } from '../accounting/post-document';
 import { postOpeningBalance } from '../accounts/account-ledger';
 import { readSubscriptionState } from '../billing/subscription.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
@@ -243,11 +244,13 @@ async function importRows(tx: TenantTx, actor: ContactImportActor, rows: ReadRow
     for (const [index, row] of chunk.entries()) {
       const contactId = inserted[index]!.id;
       const { openingBalanceMinor, supplierOpeningBalanceMinor } = row.draft;
-      if (openingBalanceMinor !== 0) {
-        await postOpeningBalance(tx, { tenantId: actor.tenantId, contactId, side: 'receivable', amountMinor: openingBalanceMinor, userId: actor.userId, sourceType: 'import' });
-      }
-      if (supplierOpeningBalanceMinor !== 0) {
-        await postOpeningBalance(tx, { tenantId: actor.tenantId, contactId, side: 'payable', amountMinor: supplierOpeningBalanceMinor, userId: actor.userId, sourceType: 'import' });
+      for (const [side, amountMinor] of [
+        ['receivable', openingBalanceMinor],
+        ['payable', supplierOpeningBalanceMinor],
+      ] as const) {
+        if (amountMinor === 0) continue;
+        const opening = await postOpeningBalance(tx, { tenantId: actor.tenantId, contactId, side, amountMinor, userId: actor.userId, sourceType: 'import' });
+        await postDocument(tx, actor.tenantId, 'contact_entry', opening.id);
       }
     }
   }

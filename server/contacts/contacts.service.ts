@@ -11,6 +11,7 @@ import type {
   contactUpdateSchema,
   duplicateQuerySchema,
 } from '../../core/contacts/contacts.schemas';
+import { postDocument } from '../accounting/post-document';
 import { postOpeningBalance } from '../accounts/account-ledger';
 import { readSubscriptionState } from '../billing/subscription.service';
 import type { Database, TenantTx } from '../db/client';
@@ -119,7 +120,9 @@ export async function createContact(
       ['receivable', openingBalance.receivableMinor],
       ['payable', openingBalance.payableMinor],
     ] as const) {
-      if (amountMinor > 0) await postOpeningBalance(tx, { tenantId: actor.tenantId, contactId, side, amountMinor, userId: actor.userId, sourceType: 'contact' });
+      if (amountMinor <= 0) continue;
+      const opening = await postOpeningBalance(tx, { tenantId: actor.tenantId, contactId, side, amountMinor, userId: actor.userId, sourceType: 'contact' });
+      await postDocument(tx, actor.tenantId, 'contact_entry', opening.id);
     }
     return contactId;
   };

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { saleQuoteInputSchema, type CheckoutInput, type ReturnInput } from '../../core/sales/sales.schemas';
 import { quickCashNotes } from '../../core/sales/tender.rules';
+import { postShopHistory } from '../accounting/history';
+import { withPostingsDeferred } from '../accounting/posting-deferral';
 import { contactBalances } from '../accounts/account-ledger';
 import { HttpError } from '../http/errors';
 import { recordMovements } from '../inventory/stock-ledger';
@@ -140,7 +142,7 @@ async function readDemoShop(database: Database, tenantId: string, staff: { manag
  * Tops up what the day could sell (a supplier delivery each morning, at cost, through the ledger):
  * items under 40 at the till's location get 120 more.
  */
-async function receiveDeliveries(database: Database, shop: DemoShop, till: DemoTill, dayKey: string) {
+async function receiveDeliveries(database: Database, shop: DemoShop, till: DemoTill, deliveryId: string) {
   await database.withTenant(shop.tenantId, async (tx) => {
     const low = await queryRows<{ variant_id: string }>(tx, sql`select variant_id from stock_levels where location_id = ${till.locationId} and on_hand < 40`);
     const lowIds = new Set(low.map((row) => row.variant_id));
@@ -156,7 +158,7 @@ async function receiveDeliveries(database: Database, shop: DemoShop, till: DemoT
         quantityMilli: 120_000,
         unitCostMinor: item.costMinor,
         sourceType: 'demo_delivery',
-        sourceId: namedUuid(`${dayKey}:delivery:${till.registerId}`),
+        sourceId: deliveryId,
       })),
     );
   });
@@ -241,6 +243,8 @@ interface TillDay {
   returnIds: { id: string; at: Date }[];
   voidedIds: { id: string; at: Date }[];
   cashMovementAt: Date | null;
+  /** The morning's top-up (its movements are moved to the shift's opening). */
+  deliveryId: string;
 }
 
 /** One till's day: open, sell, a bank deposit at midday, a return or two and a void, then close (past days). */
@@ -256,11 +260,12 @@ async function runTillDay(database: Database, shop: DemoShop, till: DemoTill, ti
   const openedAt = new Date(midnight.getTime() + (OPENING_HOUR - 0.5) * 3_600_000);
   const closedAt = daysAgo === 0 ? null : new Date(midnight.getTime() + (OPENING_HOUR + HOURLY_WEIGHTS.length + 0.25) * 3_600_000);
 
-  await receiveDeliveries(database, shop, till, `${dayKey}:${tillIndex}`);
+  const deliveryId = namedUuid(`${dayKey}:${tillIndex}:delivery:${till.registerId}`);
+  await receiveDeliveries(database, shop, till, deliveryId);
   const shiftId = await openOrFindShift(database, shop, till, cashierId);
   if (!shiftId) return null;
   const times = saleTimes(random, midnight, count).filter((at) => daysAgo > 0 || at.getTime() < now.getTime());
-  const day: TillDay = { shiftId, openedAt, closedAt, sales: [], returnIds: [], voidedIds: [], cashMovementAt: null };
+  const day: TillDay = { shiftId, openedAt, closedAt, sales: [], returnIds: [], voidedIds: [], cashMovementAt: null, deliveryId };
   for (const [index, at] of times.entries()) {
     const sale = await sellOne(database, shop, till, shiftId, actor, random, `${dayKey}:${tillIndex}:${index}`, at);
     if (sale) day.sales.push(sale);
@@ -373,6 +378,9 @@ async function redateDay(database: Database, tenantId: string, tills: TillDay[])
       if (!till.closedAt) continue;
       const openedAt = till.openedAt.toISOString();
       const closedAt = till.closedAt.toISOString();
+      // tenant-access: as above; the ledger posts the top-up on its day (server/accounting/history.ts)
+      await tx.execute(sql`update stock_movements set created_at = ${openedAt}::timestamptz
+                           where tenant_id = ${tenantId} and source_type = 'demo_delivery' and source_id = ${till.deliveryId}::uuid`);
       // tenant-access: as above; the stored Z report carries the shift's times too
       await tx.execute(sql`update shifts set opened_at = ${openedAt}::timestamptz, closed_at = ${closedAt}::timestamptz, created_at = ${openedAt}::timestamptz, updated_at = ${closedAt}::timestamptz,
                                   z_report = z_report || jsonb_build_object('openedAt', ${openedAt}::text, 'closedAt', ${closedAt}::text, 'printedAt', ${closedAt}::text)
@@ -471,10 +479,16 @@ async function preparedDays(database: Database, tenantId: string, history: DemoS
 
 /**
  * The history, oldest day first, then today (its shift left open). A rerun skips the days already
- * made, and a half-made day's sales are retried under their own ids (exactly once). `onDay` runs
- * after each day (the job keeps its lease there).
+ * made, and a half-made day's sales are retried under their own ids (exactly once). Its documents
+ * are posted to the ledger once they are on their days (postings are deferred while they are made).
+ * `onDay` runs after each day and each batch of postings (the job keeps its lease there).
  */
 export async function generateDemoSalesHistory(database: Database, history: DemoSalesHistory, onDay: () => Promise<void> = async () => {}) {
+  await withPostingsDeferred(() => makeDemoSalesHistory(database, history, onDay));
+  await postShopHistory(database, history.tenantId, onDay);
+}
+
+async function makeDemoSalesHistory(database: Database, history: DemoSalesHistory, onDay: () => Promise<void>) {
   const { tenantId, staff, days } = history;
   const now = new Date(history.now);
   const options = { salesPerDay: history.salesPerDay };

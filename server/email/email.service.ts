@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema/email';
@@ -82,6 +82,7 @@ export interface OutboxEntry {
   text: string;
   html: string;
   createdAt: Date;
+  attachments: { filename: string; contentType: string; sizeBytes: number }[];
 }
 
 /** The newest messages, optionally to one address (development mailbox and tests). */
@@ -95,6 +96,12 @@ export async function listOutbox(database: Database, options: { to?: string; lim
       text: emailOutbox.textBody,
       html: emailOutbox.htmlBody,
       createdAt: emailOutbox.createdAt,
+      // Names and sizes only: the files themselves are fetched one at a time.
+      attachments: sql<OutboxEntry['attachments']>`(
+        select coalesce(jsonb_agg(jsonb_build_object(
+          'filename', file->>'filename', 'contentType', file->>'contentType',
+          'sizeBytes', octet_length(decode(file->>'contentBase64', 'base64'))) order by position), '[]'::jsonb)
+        from jsonb_array_elements(${emailOutbox.attachments}) with ordinality as files(file, position))`,
     })
     .from(emailOutbox)
     .where(options.to ? and(eq(emailOutbox.toAddress, options.to.toLowerCase())) : undefined)

@@ -97,7 +97,7 @@ export interface IssueGiftCardInput {
  * Issuing does not take the money — the register's sale does, and the accounting issue books it
  * as a liability (see the top of this file).
  */
-export async function issueGiftCard(tx: TenantTx, input: IssueGiftCardInput): Promise<{ card: GiftCardRow; code: string }> {
+export async function issueGiftCard(tx: TenantTx, input: IssueGiftCardInput): Promise<{ card: GiftCardRow; code: string; issueEntryId: string }> {
   requireAmount(input.amountMinor);
   const contactId = input.contactId ?? null;
   const expiresOn = input.expiresOn ?? null;
@@ -119,7 +119,7 @@ export async function issueGiftCard(tx: TenantTx, input: IssueGiftCardInput): Pr
   // A clash of two random 79-bit codes is all but impossible; should one happen, draw again.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const code = newGiftCardCode();
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows<{ id: string; entry_id: string }>(
       tx,
       sql`with card as (
             insert into gift_cards (tenant_id, code_hash, last4, initial_minor, balance_minor, contact_id, expires_on, user_id, request_key)
@@ -132,11 +132,11 @@ export async function issueGiftCard(tx: TenantTx, input: IssueGiftCardInput): Pr
             select ${input.tenantId}, card.id, 'issue', ${input.amountMinor}, card.balance_minor,
                    ${input.sourceType ?? 'gift_card'}, ${input.sourceRef ?? null}, ${input.userId}::uuid
             from card
-            returning gift_card_id
+            returning id, gift_card_id
           )
-          select gift_card_id as id from entry`,
+          select gift_card_id as id, id as entry_id from entry`,
     );
-    if (row) return { card: await readCard(tx, byId(row.id)), code };
+    if (row) return { card: await readCard(tx, byId(row.id)), code, issueEntryId: row.entry_id };
   }
   throw new Error('Could not draw an unused gift card code in 5 attempts');
 }

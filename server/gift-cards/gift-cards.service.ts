@@ -11,6 +11,7 @@ import type {
   giftCardIssueSchema,
   giftCardListQuerySchema,
 } from '../../core/gift-cards/gift-cards.schemas';
+import { postDocument } from '../accounting/post-document';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { notFound } from '../http/errors';
@@ -152,7 +153,7 @@ async function findByRequestKey(tx: TenantTx, key: string): Promise<string | und
 export async function issue(database: Database, author: GiftCardAuthor, input: IssueInput): Promise<GiftCardIssued> {
   const { requestKey } = author;
   const create = async (tx: TenantTx) => {
-    const { card, code } = await issueGiftCard(tx, {
+    const { card, code, issueEntryId } = await issueGiftCard(tx, {
       tenantId: author.tenantId,
       amountMinor: input.amountMinor,
       contactId: input.contactId,
@@ -160,6 +161,7 @@ export async function issue(database: Database, author: GiftCardAuthor, input: I
       userId: author.userId,
       requestKey: requestKey?.key ?? null,
     });
+    await postDocument(tx, author.tenantId, 'gift_card', issueEntryId);
     return { id: card.id, code: code as string | null };
   };
   let issued: { id: string; code: string | null };
@@ -183,7 +185,10 @@ export async function issue(database: Database, author: GiftCardAuthor, input: I
 
 /** Voids a card (manager): balance to 0 with a 'void' entry and the reason. */
 export async function voidCard(database: Database, author: Omit<GiftCardAuthor, 'requestKey'>, giftCardId: string, reason: string): Promise<GiftCardDetail> {
-  await database.withTenant(author.tenantId, (tx) => voidGiftCard(tx, { tenantId: author.tenantId, giftCardId, reason, userId: author.userId }));
+  await database.withTenant(author.tenantId, async (tx) => {
+    const { entry } = await voidGiftCard(tx, { tenantId: author.tenantId, giftCardId, reason, userId: author.userId });
+    await postDocument(tx, author.tenantId, 'gift_card', entry.id);
+  });
   return getGiftCard(database, author.tenantId, giftCardId);
 }
 

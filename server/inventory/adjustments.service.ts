@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Adjustment, AdjustmentListItem, AdjustmentReason, adjustmentInputSchema, documentListQuerySchema } from '../../core/inventory/inventory.schemas';
+import { postDocument } from '../accounting/post-document';
 import type { Database, TenantTx } from '../db/client';
 import { locations, stockAdjustments, stockMovements } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
@@ -53,6 +54,7 @@ export async function createAdjustment(database: Database, author: DocumentAutho
           note: input.note,
         })),
       );
+      await postDocument(tx, author.tenantId, 'stock_adjustment', adjustment!.id);
       return adjustment!.id;
     },
   );

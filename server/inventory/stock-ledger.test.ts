@@ -11,7 +11,7 @@ import { HttpError } from '../http/errors';
 import { createAdjustment } from './adjustments.service';
 import type { DocumentAuthor } from './inventory-documents';
 import { createStockShop, ledgerViolations, type StockShop } from './inventory-test-kit';
-import { onHandAt } from './stock-ledger';
+import { onHandAt, recordMovements } from './stock-ledger';
 import { cancelStockTake, postStockTake, recordCount, startStockTake } from './stock-takes.service';
 import { cancelTransfer, receiveTransfer, sendTransfer } from './transfers.service';
 
@@ -277,6 +277,42 @@ describe('weighted average cost and valuation', () => {
     // At the branch: 4 × 107 + 1.5 × 111 = 428 + 166.5 = 594.5 → 595; rice has none there.
     const atBranch = (await valued.call('GET', `/api/inventory/summary?locationId=${branchId}`, { as: 'manager' })).json();
     expect(atBranch).toEqual({ valuationMinor: 595, productCount: 3, lowStockCount: 0, outOfStockCount: 1 });
+  });
+  it('takes goods returned to their supplier out of the average at what they came in at', async () => {
+    const returning = await createStockShop(testApp);
+    const tenantId = returning.tenant.id;
+    const locationId = returning.defaultLocationId;
+    const tea = await createTestProduct(testApp.database, tenantId, { name: 'Tea leaves 250 g' });
+    const averageCost = async () =>
+      (await testApp.database.withTenant(tenantId, (tx) => tx.select({ cost: productVariants.averageCostMinor }).from(productVariants).where(eq(productVariants.id, tea.variantId))))[0]!.cost;
+    const returnToSupplier = (quantityMilli: number, unitCostMinor: number) =>
+      testApp.database.withTenant(tenantId, (tx) =>
+        recordMovements(tx, { tenantId, userId: null, allowNegative: false }, [
+          { variantId: tea.variantId, locationId, kind: 'supplier_return', quantityMilli: -quantityMilli, unitCostMinor, sourceType: 'supplier_return', sourceId: null },
+        ]),
+      );
+
+    await addOpeningStock(testApp.database, tenantId, { variantId: tea.variantId, locationId, quantityMilli: 10_000, unitCostMinor: 100 });
+    // (10 × 100 + 5 × 160) / 15 = 1800 / 15 = 120
+    await addOpeningStock(testApp.database, tenantId, { variantId: tea.variantId, locationId, quantityMilli: 5000, unitCostMinor: 160 });
+    expect(await averageCost()).toBe(120);
+    // Two of the 160 ones go back: (15 × 120 − 2 × 160) / 13 = 1480 / 13 = 113.85 → 114
+    await returnToSupplier(2000, 160);
+    expect(await averageCost()).toBe(114);
+    const [movement] = await testApp.database.withTenant(tenantId, (tx) =>
+      tx.select({ cost: stockMovements.unitCostMinor, quantity: stockMovements.quantity }).from(stockMovements).where(eq(stockMovements.kind, 'supplier_return')),
+    );
+    expect(movement).toEqual({ cost: 160, quantity: -2000 });
+    // Never below 0: (13 × 114 − 12 × 200) / 1 = 1482 − 2400 < 0 → 0
+    await returnToSupplier(12_000, 200);
+    expect(await averageCost()).toBe(0);
+    // Nothing left to carry an average: it stays as it was.
+    await addOpeningStock(testApp.database, tenantId, { variantId: tea.variantId, locationId, quantityMilli: 1000, unitCostMinor: 90 });
+    // (1 × 0 + 1 × 90) / 2 = 45
+    expect(await averageCost()).toBe(45);
+    await returnToSupplier(2000, 90);
+    expect(await averageCost()).toBe(45);
+    expect(await onHand(tea.variantId, locationId, tenantId)).toBe(0);
   });
 });
 

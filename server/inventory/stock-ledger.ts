@@ -20,7 +20,11 @@ export interface MovementRequest {
   kind: MovementKind;
   /** Signed thousandths: positive into the location, negative out of it. Never 0. */
   quantityMilli: number;
-  /** Cost of incoming goods (opening, purchase receipt): updates the weighted average cost. Otherwise the current average is recorded. */
+  /**
+   * Cost of incoming goods (opening, purchase receipt): updates the weighted average cost. Of goods
+   * going back to their supplier (supplier_return): what they came in at, taken out of the average.
+   * Otherwise the current average is recorded.
+   */
   unitCostMinor?: number;
   sourceType: string;
   sourceId: string | null;
@@ -46,6 +50,9 @@ export interface LedgerContext {
 /** Kinds whose unit cost is the price paid for the goods, so the average cost moves. */
 const COSTED_RECEIPTS: ReadonlySet<MovementKind> = new Set(['opening', 'purchase_receipt']);
 
+/** Goods received at a cost going back out at that cost, so the average cost moves back. */
+const COSTED_RETURNS: ReadonlySet<MovementKind> = new Set(['supplier_return']);
+
 /** The shop's negative-stock setting, for callers building a LedgerContext. */
 export async function readAllowNegativeStock(tx: TenantTx): Promise<boolean> {
   const [row] = await tx.select({ allow: businessSettings.allowNegativeStock }).from(businessSettings).limit(1);
@@ -60,7 +67,7 @@ export async function readAllowNegativeStock(tx: TenantTx): Promise<boolean> {
 export async function recordMovements(tx: TenantTx, context: LedgerContext, movements: MovementRequest[]): Promise<RecordedMovement[]> {
   for (const movement of movements) requireWholeNonZero(movement);
   const results: RecordedMovement[] = new Array(movements.length);
-  const pending = movements.length > 1 && movements.every(isUncosted) && hasDistinctKeys(movements) ? await applyBatch(tx, context, movements, results) : movements.map((_, index) => index);
+  const pending = isBatchable(movements) ? await applyBatch(tx, context, movements, results) : movements.map((_, index) => index);
   pending.sort((a, b) => compareKeys(movements[a]!, movements[b]!));
   for (const index of pending) results[index] = await recordMovement(tx, context, movements[index]!);
   return results;
@@ -82,7 +89,20 @@ function compareKeys(a: StockKey, b: StockKey): number {
 
 const keyOf = (key: StockKey) => `${key.variantId.toLowerCase()}/${key.locationId.toLowerCase()}`;
 const hasDistinctKeys = (movements: MovementRequest[]) => new Set(movements.map(keyOf)).size === movements.length;
-const isUncosted = (movement: MovementRequest) => !(COSTED_RECEIPTS.has(movement.kind) && movement.quantityMilli > 0 && movement.unitCostMinor !== undefined);
+const isCostedReceipt = (movement: MovementRequest) => COSTED_RECEIPTS.has(movement.kind) && movement.quantityMilli > 0 && movement.unitCostMinor !== undefined;
+const isCostedReturn = (movement: MovementRequest) => COSTED_RETURNS.has(movement.kind) && movement.quantityMilli < 0 && movement.unitCostMinor !== undefined;
+const isUncosted = (movement: MovementRequest) => !isCostedReceipt(movement) && !isCostedReturn(movement);
+
+/**
+ * One statement can apply several movements of distinct items when none changes an average cost
+ * (a sale, a transfer), or when all are costed receipts of distinct variants (a delivery: each
+ * variant's average is computed once, from its stock before the delivery).
+ */
+function isBatchable(movements: MovementRequest[]): boolean {
+  if (movements.length < 2 || !hasDistinctKeys(movements)) return false;
+  if (movements.every(isUncosted)) return true;
+  return movements.every(isCostedReceipt) && new Set(movements.map((movement) => movement.variantId.toLowerCase())).size === movements.length;
+}
 
 function requireWholeNonZero(movement: MovementRequest) {
   if (!Number.isInteger(movement.quantityMilli) || movement.quantityMilli === 0) {
@@ -91,33 +111,62 @@ function requireWholeNonZero(movement: MovementRequest) {
 }
 
 /**
- * Several movements of distinct items, none changing an average cost (a sale, a return, a
- * transfer), in ONE statement: the stock rows locked in the ledger's order first, then each moved
- * conditionally with its ledger row, as applyMovement does for one. A busy till's sale holds its
- * items' rows from this statement to its commit, so one round trip here instead of one per line
- * is what other tills wait for. Fills `results` for the movements applied and returns the indexes
- * of the others (no stock row there yet, not enough stock, not tracked), which take the one-by-one
- * path: it makes the missing row, or says what is wrong.
+ * Several movements of distinct items in ONE statement: the stock rows locked in the ledger's
+ * order first, then each moved conditionally with its ledger row, as applyMovement does for one.
+ * A busy till's sale holds its items' rows from this statement to its commit, so one round trip
+ * here instead of one per line is what other tills wait for. For costed receipts (a delivery) the
+ * variants are locked first (in id order, as updateAverageCost locks one), their stock rows are
+ * made where none exists yet, and each average moves as updateAverageCost moves it: a 200-line
+ * delivery is two statements, not six hundred. Fills `results` for the movements applied and
+ * returns the indexes of the others (no stock row there yet, not enough stock, not tracked), which
+ * take the one-by-one path: it makes the missing row, or says what is wrong.
  */
 async function applyBatch(tx: TenantTx, context: LedgerContext, movements: MovementRequest[], results: RecordedMovement[]): Promise<number[]> {
+  const costed = !movements.every(isUncosted);
   const input = sql.join(
     movements.map(
       (movement, index) =>
         sql`(${index}::int, ${movement.variantId}::uuid, ${movement.locationId}::uuid, ${formatQuantity(movement.quantityMilli)}::numeric, ${movement.kind}::text,
-             ${movement.sourceType}::text, ${movement.sourceId}::uuid, ${movement.reason ?? null}::text, ${movement.note ?? null}::text)`,
+             ${costed ? movement.unitCostMinor! : null}::integer, ${movement.sourceType}::text, ${movement.sourceId}::uuid, ${movement.reason ?? null}::text, ${movement.note ?? null}::text)`,
     ),
     sql`, `,
   );
+  if (costed) await createMissingLevels(tx, context.tenantId, movements);
+  // Costed: each variant's stock everywhere before the delivery (the statement's snapshot) and
+  // the new average, rounded once half away from zero like divideRounded.
+  const variantLocks = costed
+    ? sql`variant_locked as (
+          select v.id, v.average_cost_minor from product_variants v
+          where v.tenant_id = ${context.tenantId} and v.id in (select variant_id from input)
+          order by v.id
+          for no key update
+        ), `
+    : sql``;
+  const afterVariants = costed ? sql`and (select count(*) from variant_locked) >= 0` : sql``;
+  const averages = costed
+    ? sql`, average as (
+          update product_variants v
+          set average_cost_minor = case when before.on_hand <= 0 then i.unit_cost
+                else round((before.on_hand * vl.average_cost_minor + i.quantity * i.unit_cost) / (before.on_hand + i.quantity))::integer end
+          from input i
+          join variant_locked vl on vl.id = i.variant_id
+          cross join lateral (
+            select coalesce(sum(s.on_hand), 0) as on_hand from stock_levels s where s.tenant_id = ${context.tenantId} and s.variant_id = i.variant_id
+          ) before
+          where v.tenant_id = ${context.tenantId} and v.id = i.variant_id and (select count(*) from locked) >= 0
+          returning v.id
+        )`
+    : sql``;
   const rows = await queryRows<AppliedRow & { ord: number }>(
     tx,
-    sql`with input (ord, variant_id, location_id, quantity, kind, source_type, source_id, reason, note) as (values ${input}),
-        locked as (
+    sql`with input (ord, variant_id, location_id, quantity, kind, unit_cost, source_type, source_id, reason, note) as (values ${input}),
+        ${variantLocks}locked as (
           select s.variant_id from stock_levels s
           join input i on s.variant_id = i.variant_id and s.location_id = i.location_id
-          where s.tenant_id = ${context.tenantId}
+          where s.tenant_id = ${context.tenantId} ${afterVariants}
           order by s.variant_id, s.location_id
           for update of s
-        ), item as (
+        )${averages}, item as (
           select i.*, p.reorder_level, p.name as product_name, v.name as variant_name, v.average_cost_minor, l.name as location_name
           from input i
           join product_variants v on v.tenant_id = ${context.tenantId} and v.id = i.variant_id
@@ -136,7 +185,7 @@ async function applyBatch(tx: TenantTx, context: LedgerContext, movements: Movem
           returning item.ord, s.on_hand
         ), movement as (
           insert into stock_movements (tenant_id, variant_id, location_id, kind, quantity, unit_cost_minor, balance_after, source_type, source_id, reason, note, user_id, created_at)
-          select ${context.tenantId}, item.variant_id, item.location_id, item.kind, item.quantity, item.average_cost_minor, level.on_hand,
+          select ${context.tenantId}, item.variant_id, item.location_id, item.kind, item.quantity, coalesce(item.unit_cost, item.average_cost_minor), level.on_hand,
                  item.source_type, item.source_id, item.reason, item.note, ${context.userId}::uuid, clock_timestamp()
           from level join item on item.ord = level.ord
           returning id, variant_id, location_id
@@ -153,7 +202,23 @@ async function applyBatch(tx: TenantTx, context: LedgerContext, movements: Movem
     await notifyOnLowStockCrossing(tx, context.tenantId, movement, row, balanceAfterMilli);
     results[row.ord] = { id: row.movement_id, variantId: movement.variantId, locationId: movement.locationId, quantityMilli: movement.quantityMilli, balanceAfterMilli };
   }
-  return movements.flatMap((_, index) => (results[index] ? [] : [index]));
+  const pending = movements.flatMap((_, index) => (results[index] ? [] : [index]));
+  // A costed movement left over moved its average already: the one-by-one path must not move it
+  // again. It is left over only when its product does not track stock, which that path refuses.
+  if (costed && pending.length > 0) throw await notEnoughStock(tx, movements[pending[0]!]!);
+  return pending;
+}
+
+/** Empty stock rows for items that never moved at their location, in the ledger's lock order. */
+async function createMissingLevels(tx: TenantTx, tenantId: string, keys: StockKey[]) {
+  const sorted = [...keys].sort(compareKeys);
+  await tx
+    .insert(stockLevels)
+    .values(sorted.map((key) => ({ tenantId, variantId: key.variantId, locationId: key.locationId })))
+    .onConflictDoNothing()
+    .catch((error: unknown) => {
+      throw unknownItem(error);
+    });
 }
 
 /**
@@ -195,9 +260,10 @@ interface AppliedRow {
 }
 
 async function recordMovement(tx: TenantTx, context: LedgerContext, movement: MovementRequest): Promise<RecordedMovement> {
-  const unitCostMinor = COSTED_RECEIPTS.has(movement.kind) && movement.quantityMilli > 0 && movement.unitCostMinor !== undefined
-    ? await updateAverageCost(tx, movement.variantId, movement.quantityMilli, movement.unitCostMinor)
-    : undefined;
+  const unitCostMinor =
+    movement.unitCostMinor !== undefined && (isCostedReceipt(movement) || isCostedReturn(movement))
+      ? await updateAverageCost(tx, movement.variantId, movement.quantityMilli, movement.unitCostMinor)
+      : undefined;
   let applied = await applyMovement(tx, context, movement, unitCostMinor);
   if (!applied) {
     // No level row yet (first movement here), or not enough stock, or no such variant/location.
@@ -266,11 +332,14 @@ async function applyMovement(tx: TenantTx, context: LedgerContext, movement: Mov
 
 /**
  * Weighted average cost over all locations: (on hand × average + received × cost) / (on hand +
- * received), rounded once; from nothing (or less), the new goods' cost. The variant row is locked
- * first, so concurrent receipts of one item average in turn; "no key update" because a concurrent
- * movement's foreign key check takes a key-share lock on it, which FOR UPDATE would block (deadlock).
+ * received), rounded once; from nothing (or less), the new goods' cost. Goods returned to their
+ * supplier (`movedMilli` < 0) leave at the cost they came in at, so that value leaves the average:
+ * (on hand × average − returned × cost) / (on hand − returned), never below 0, and unchanged when
+ * nothing is left to carry it. The variant row is locked first, so concurrent receipts of one item
+ * average in turn; "no key update" because a concurrent movement's foreign key check takes a
+ * key-share lock on it, which FOR UPDATE would block (deadlock).
  */
-async function updateAverageCost(tx: TenantTx, variantId: string, receivedMilli: number, unitCostMinor: number): Promise<number> {
+async function updateAverageCost(tx: TenantTx, variantId: string, movedMilli: number, unitCostMinor: number): Promise<number> {
   const [current] = await queryRows<{ average_cost_minor: number; on_hand: string }>(
     tx,
     sql`select v.average_cost_minor,
@@ -279,10 +348,11 @@ async function updateAverageCost(tx: TenantTx, variantId: string, receivedMilli:
   );
   if (!current) return unitCostMinor;
   const onHandMilli = quantityFromNumeric(current.on_hand);
-  const average =
-    onHandMilli <= 0
-      ? unitCostMinor
-      : divideRounded(onHandMilli * current.average_cost_minor + receivedMilli * unitCostMinor, onHandMilli + receivedMilli);
+  const remainingMilli = onHandMilli + movedMilli;
+  let average: number;
+  if (movedMilli > 0) average = onHandMilli <= 0 ? unitCostMinor : divideRounded(onHandMilli * current.average_cost_minor + movedMilli * unitCostMinor, remainingMilli);
+  else if (remainingMilli <= 0) average = current.average_cost_minor;
+  else average = Math.max(0, divideRounded(onHandMilli * current.average_cost_minor + movedMilli * unitCostMinor, remainingMilli));
   await tx.update(productVariants).set({ averageCostMinor: average }).where(eq(productVariants.id, variantId));
   return unitCostMinor;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { documentListQuerySchema, StockTake, stockTakeCountSchema, stockTakeInputSchema, StockTakeListItem } from '../../core/inventory/inventory.schemas';
+import { postDocument } from '../accounting/post-document';
 import type { Database, TenantTx } from '../db/client';
 import { locations, stockTakeLines, stockTakes } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
@@ -158,6 +159,7 @@ export async function postStockTake(database: Database, author: Author, stockTak
       .update(stockTakes)
       .set({ status: 'posted', postedBy: author.userId, postedAt: new Date(), updatedAt: new Date() })
       .where(eq(stockTakes.id, stockTakeId));
+    await postDocument(tx, author.tenantId, 'stock_take', stockTakeId);
   });
   return getStockTake(database, author.tenantId, stockTakeId);
 }

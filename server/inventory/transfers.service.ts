@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from 'dr
 import type { z } from 'zod';
 import type { documentListQuerySchema, Transfer, transferInputSchema, TransferListItem, transferReceiptInputSchema } from '../../core/inventory/inventory.schemas';
 import { formatQuantity } from '../../core/products/quantity.rules';
+import { postDocument } from '../accounting/post-document';
 import type { Database, TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { locations, stockTransferLines, stockTransferReceiptLines, stockTransferReceipts, stockTransfers } from '../db/schema/inventory';
@@ -57,6 +58,7 @@ export async function sendTransfer(database: Database, author: DocumentAuthor, i
       const transferId = transfer!.id;
       await tx.insert(stockTransferLines).values(input.lines.map((line) => ({ tenantId: author.tenantId, transferId, variantId: line.variantId, quantity: line.quantityMilli })));
       await moveLines(tx, author, transferId, input.fromLocationId, 'transfer_out', input.lines);
+      await postDocument(tx, author.tenantId, 'transfer_dispatch', transferId);
       return transferId;
     },
   );
@@ -109,6 +111,8 @@ export async function cancelTransfer(database: Database, author: Omit<DocumentAu
     const lines = await readLines(tx, transferId);
     await moveLines(tx, author, transferId, transfer.fromLocationId, 'transfer_in', lines, 'Transfer cancelled');
     await tx.update(stockTransfers).set({ status: 'cancelled' }).where(eq(stockTransfers.id, transferId));
+    // Back at the source: goods leave transit as on a receipt, keyed by the transfer (transfer-receipt.rule.ts).
+    await postDocument(tx, author.tenantId, 'transfer_receipt', transferId);
   });
   return getTransfer(database, author.tenantId, transferId);
 }
@@ -228,6 +232,7 @@ async function recordReceipt(tx: TenantTx, author: DocumentAuthor, transferId: s
     .update(stockTransfers)
     .set({ status: isComplete ? 'received' : 'partly_received', receivedBy: author.userId, receivedAt })
     .where(eq(stockTransfers.id, transferId));
+  await postDocument(tx, author.tenantId, 'transfer_receipt', receipt!.id);
 }
 
 async function requireOpenDestination(tx: TenantTx, locationId: string) {

@@ -1,4 +1,7 @@
+import { postHistoryJob } from '../accounting/history';
+import { recurringJournalsJob } from '../accounting/recurring-journals.service';
 import { demoSalesJob } from '../db/demo-sales';
+import { recurringExpensesJob } from '../expenses/recurring-expenses.service';
 import type { AppDependencies } from '../http/context';
 import { loyaltyExpiryJob } from '../loyalty/loyalty-expiry.job';
 import { createJobQueue, startJobRunner, type JobDefinition, type JobRunner } from './job-queue';
@@ -6,7 +9,7 @@ import { createJobQueue, startJobRunner, type JobDefinition, type JobRunner } fr
 // The app's background jobs (docs/decisions/0016). A new job is added to this list.
 
 export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logger'>): JobDefinition[] {
-  return [loyaltyExpiryJob(deps.database, deps.logger), demoSalesJob(deps.database)];
+  return [loyaltyExpiryJob(deps.database, deps.logger), demoSalesJob(deps.database), recurringExpensesJob(deps.database, deps.logger), recurringJournalsJob(deps.database, deps.logger), postHistoryJob(deps.database, deps.logger)];
 }
 
 /** Starts this server's poller when the config enables jobs (JOBS_ENABLED, JOBS_POLL_MS); null otherwise. */

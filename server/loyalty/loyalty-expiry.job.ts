@@ -1,6 +1,5 @@
-import { asc, gt, and, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { tenants } from '../db/schema/tenancy';
+import { forEachActiveShop } from '../jobs/each-shop';
 import type { JobDefinition } from '../jobs/job-queue';
 import type { Logger } from '../logger';
 import { expireLapsedPoints, readLoyaltySettings } from './loyalty-ledger';
@@ -11,7 +10,6 @@ import { expireLapsedPoints, readLoyaltySettings } from './loyalty-ledger';
 
 export const LOYALTY_EXPIRY_JOB = 'loyalty.expire-points';
 const DAY_MS = 24 * 60 * 60_000;
-const SHOPS_PER_BATCH = 200;
 
 export interface ExpiryRunSummary {
   shops: number;
@@ -26,37 +24,17 @@ export async function expirePointsInAllShops(
   { logger, onBatch }: { logger?: Logger; onBatch?: () => Promise<void> } = {},
 ): Promise<ExpiryRunSummary> {
   const summary: ExpiryRunSummary = { shops: 0, customers: 0, points: 0 };
-  const failures: string[] = [];
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    // Shops are platform rows; each shop's loyalty rows are read in its own scope below.
-    const batch = await database.platform
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(and(inArray(tenants.status, ['active', 'trial']), gt(tenants.id, after)))
-      .orderBy(asc(tenants.id))
-      .limit(SHOPS_PER_BATCH);
-    if (batch.length === 0) break;
-    for (const { id: tenantId } of batch) {
-      try {
-        const expired = await database.withTenant(tenantId, async (tx) => {
-          const settings = await readLoyaltySettings(tx);
-          if (!settings.isEnabled || settings.expiryMonths === 0) return null;
-          return expireLapsedPoints(tx, tenantId, now);
-        });
-        if (!expired) continue;
-        summary.shops += 1;
-        summary.customers += expired.size;
-        for (const points of expired.values()) summary.points += points;
-      } catch (error) {
-        failures.push(tenantId);
-        logger?.warn({ err: error, tenantId }, 'Loyalty expiry failed for a shop');
-      }
-    }
-    after = batch[batch.length - 1]!.id;
-    await onBatch?.();
-  }
-  if (failures.length > 0) throw new Error(`Loyalty expiry failed in ${failures.length} shop(s); the others are done`);
+  await forEachActiveShop(database, { what: 'Loyalty expiry', logger, onBatch }, async (tenantId) => {
+    const expired = await database.withTenant(tenantId, async (tx) => {
+      const settings = await readLoyaltySettings(tx);
+      if (!settings.isEnabled || settings.expiryMonths === 0) return null;
+      return expireLapsedPoints(tx, tenantId, now);
+    });
+    if (!expired) return;
+    summary.shops += 1;
+    summary.customers += expired.size;
+    for (const points of expired.values()) summary.points += points;
+  });
   return summary;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_LOYALTY_SETTINGS, MAX_POINTS_PER_ENTRY, type LoyaltyEntryKind, type LoyaltySettings } from '../../core/loyalty/loyalty.schemas';
 import { expiryDate, pointsForAmount, pointsToExpire, pointsValueMinor } from '../../core/loyalty/loyalty.rules';
+import { postDocument } from '../accounting/post-document';
 import { queryRows, type TenantTx } from '../db/client';
 import { contacts, loyaltyBalances, loyaltyEntries, loyaltySettings } from '../db/schema/contacts';
 import { HttpError, notFound } from '../http/errors';
@@ -360,7 +361,7 @@ export async function expireLapsedPoints(tx: TenantTx, tenantId: string, now: Da
       balance,
     });
     if (points <= 0) continue;
-    await appendEntry(tx, {
+    const { entry } = await appendEntry(tx, {
       tenantId,
       contactId: candidate.contact_id,
       kind: 'expire',
@@ -368,6 +369,7 @@ export async function expireLapsedPoints(tx: TenantTx, tenantId: string, now: Da
       sourceType: 'expiry',
       occurredAt: now,
     });
+    await postDocument(tx, tenantId, 'loyalty', entry.id);
     expired.set(candidate.contact_id, points);
   }
   return expired;

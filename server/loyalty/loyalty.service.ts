@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { ContactLoyalty, LoyaltyAdjustmentInput, LoyaltyEntry, LoyaltySettings, LoyaltySettingsInput } from '../../core/loyalty/loyalty.schemas';
 import { pointsValueMinor } from '../../core/loyalty/loyalty.rules';
+import { postDocument } from '../accounting/post-document';
 import type { Database } from '../db/client';
 import { loyaltyEntries, loyaltySettings } from '../db/schema/contacts';
 import { claimRequestKey, type RequestKey } from '../http/idempotency';
@@ -106,6 +107,7 @@ export async function createLoyaltyAdjustment(
       userId: author.userId,
       requestKey: author.requestKey?.key ?? null,
     });
+    await postDocument(tx, author.tenantId, 'loyalty', result.entry!.id);
     return { written: result, settings: await readLoyaltySettings(tx) };
   });
   const entry = written.entry!;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 
@@ -76,7 +77,9 @@ const flatGoods = GOODS.flatMap((group) =>
 /**
  * Writes `count` simple products (one variant, one EAN-13 each) into the tenant, creating the
  * categories and brands they use when missing; with withStock, opening stock at the locations as
- * 'opening' movements (source 'import') and their stock levels, at cost, so average cost = cost.
+ * 'opening' movements (source 'import', keyed by this generation) and their stock levels, at cost,
+ * so average cost = cost. It posts no journal entry (bulk data bypasses the services): the history
+ * backfill, which the demo seed runs, posts a generation as opening stock (server/accounting/history.ts).
  * Product i (from startIndex + 1) is SKU GEN-00000i and barcode 6169 + i (8 digits) + check digit.
  */
 export async function generateCatalog(tx: TenantTx, tenantId: string, options: CatalogOptions): Promise<GeneratedCatalog> {
@@ -160,8 +163,8 @@ export async function generateCatalog(tx: TenantTx, tenantId: string, options: C
           where ${withStock}
         ),
         new_movements as (
-          insert into stock_movements (tenant_id, variant_id, location_id, kind, quantity, unit_cost_minor, balance_after, source_type)
-          select ${tenantId}, variant_id, location_id, 'opening', quantity, cost_minor, quantity, 'import' from opening where quantity > 0
+          insert into stock_movements (tenant_id, variant_id, location_id, kind, quantity, unit_cost_minor, balance_after, source_type, source_id)
+          select ${tenantId}, variant_id, location_id, 'opening', quantity, cost_minor, quantity, 'import', ${randomUUID()}::uuid from opening where quantity > 0
           returning 1
         ),
         new_levels as (

@@ -3,10 +3,12 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { upgradeMessage, type PlanEntitlements } from '../../core/billing/plan-features.rules';
 import { DEFAULT_UNITS, type Product, type ProductData } from '../../core/products/products.schemas';
 import { QUANTITY_SCALE } from '../../core/products/quantity.rules';
+import { postDocument } from '../accounting/post-document';
 import { assertUnderPlanLimit } from '../billing/plan-limits';
 import { readSubscriptionState } from '../billing/subscription.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import { contacts } from '../db/schema/contacts';
 import { locations, stockLevels } from '../db/schema/inventory';
 import { quantityFromNumeric } from '../db/schema/quantity';
 import {
@@ -22,6 +24,7 @@ import {
 import { HttpError, notFound } from '../http/errors';
 import { claimRequestKey, type RequestKey } from '../http/idempotency';
 import { readAllowNegativeStock, recordMovements, refreshLowFlags, type MovementRequest } from '../inventory/stock-ledger';
+import { requireSupplier } from '../purchases/purchase-documents';
 import { readNewProductTaxClass } from './catalog-refs.service';
 
 // Creating and changing catalog products (issue "Products and inventory"). Every problem with the
@@ -99,7 +102,10 @@ export async function createProduct(
         sourceId: productId,
       })),
   );
-  if (openingMovements.length > 0) await recordMovements(tx, context, openingMovements);
+  if (openingMovements.length > 0) {
+    await recordMovements(tx, context, openingMovements);
+    await postDocument(tx, context.tenantId, 'stock_opening', productId);
+  }
   return { id: productId, replayed: false };
 }
 
@@ -205,12 +211,14 @@ export async function getProduct(tx: TenantTx, productId: string): Promise<Produ
       product: products,
       categoryName: productCategories.name,
       brandName: brands.name,
+      supplierName: contacts.name,
       unit: units,
     })
     .from(products)
     .leftJoin(productCategories, and(eq(productCategories.tenantId, products.tenantId), eq(productCategories.id, products.categoryId)))
     .leftJoin(brands, and(eq(brands.tenantId, products.tenantId), eq(brands.id, products.brandId)))
     .leftJoin(units, and(eq(units.tenantId, products.tenantId), eq(units.id, products.unitId)))
+    .leftJoin(contacts, and(eq(contacts.tenantId, products.tenantId), eq(contacts.id, products.preferredSupplierId)))
     .where(eq(products.id, productId));
   if (!row) throw notFound(/*i18n*/ 'No such product');
   const { product, unit } = row;
@@ -272,6 +280,8 @@ export async function getProduct(tx: TenantTx, productId: string): Promise<Produ
     trackStock: product.trackStock,
     reorderLevelMilli: product.reorderLevel,
     warrantyDays: product.warrantyDays,
+    tracksBatches: product.tracksBatches,
+    preferredSupplier: product.preferredSupplierId && row.supplierName !== null ? { id: product.preferredSupplierId, name: row.supplierName } : null,
     imageUrl: product.imageUrl,
     status: product.status as Product['status'],
     variants: variants.map((variant) => {
@@ -322,6 +332,8 @@ function productColumns(data: ProductData) {
     trackStock: data.kind === 'combo' ? false : data.trackStock,
     reorderLevel: data.reorderLevelMilli,
     warrantyDays: data.warrantyDays,
+    tracksBatches: data.tracksBatches,
+    preferredSupplierId: data.preferredSupplierId,
     status: data.status,
   };
 }
@@ -348,6 +360,7 @@ async function checkReferences(tx: TenantTx, data: ProductData, productId: strin
     const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, data.brandId));
     if (!brand) throw fieldError('validation_failed', 'brandId', /*i18n*/ 'Choose a brand from the list');
   }
+  if (data.preferredSupplierId) await requireSupplier(tx, data.preferredSupplierId, 'preferredSupplierId');
   let unit: UnitRow | null = null;
   if (data.unitId) {
     [unit = null] = await tx.select().from(units).where(eq(units.id, data.unitId));
@@ -380,6 +393,7 @@ interface AdvancedState {
   brandId: string | null;
   unitId: string | null;
   warrantyDays: number | null;
+  tracksBatches: boolean;
   componentsKey: string | null;
   tiersKeyByVariant: Map<string, string>;
 }
@@ -404,14 +418,15 @@ async function readAdvancedState(tx: TenantTx, current: typeof products.$inferSe
     brandId: current.brandId,
     unitId: current.unitId,
     warrantyDays: current.warrantyDays,
+    tracksBatches: current.tracksBatches,
     componentsKey: current.kind === 'combo' ? componentsKey(components) : null,
     tiersKeyByVariant,
   };
 }
 
 /**
- * Without advanced inventory, brands, packs and custom units, warranties, combos and wholesale
- * tiers are refused (402). What a product already had (from a trial or a better plan) may stay
+ * Without advanced inventory, brands, packs and custom units, warranties, batch tracking, combos
+ * and wholesale tiers are refused (402). What a product already had (from a trial or a better plan) may stay
  * as it is, so a shop that downgraded can still edit its prices.
  */
 function assertAdvancedAllowed(entitlements: PlanEntitlements, data: ProductData, unit: UnitRow | null, previous: AdvancedState | null) {
@@ -420,6 +435,7 @@ function assertAdvancedAllowed(entitlements: PlanEntitlements, data: ProductData
   if (data.brandId && data.brandId !== previous?.brandId) fields.push('brandId');
   if (unit && isAdvancedUnit(unit) && unit.id !== previous?.unitId) fields.push('unitId');
   if (data.warrantyDays !== null && data.warrantyDays !== previous?.warrantyDays) fields.push('warrantyDays');
+  if (data.tracksBatches && !previous?.tracksBatches) fields.push('tracksBatches');
   if (data.kind === 'combo' && componentsKey(data.components) !== previous?.componentsKey) fields.push('components');
   data.variants.forEach((variant, index) => {
     if (variant.priceTiers.length > 0 && tiersKey(variant.priceTiers) !== previous?.tiersKeyByVariant.get(variant.id ?? '')) {

@@ -232,4 +232,20 @@ describe('development outbox', () => {
     expect((await outbox({})).status).toBe(200);
     expect((await outbox({ 'x-forwarded-for': '127.0.0.1' })).status).toBe(200);
   });
+
+  it('lists a message\'s files by name, type and size, and opens each one, for this machine only', async () => {
+    // Five bytes: "%PDF-", the start of every PDF.
+    const content = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    const to = 'supplier-with-attachment@example.test';
+    await testApp.deps.mailer.send({ kind: 'purchase_order', to, subject: 'PO-000001', text: 'Order', html: '<p>Order</p>', attachments: [{ filename: 'po-000001.pdf', contentType: 'application/pdf', content }] });
+    const listed = await testApp.request(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const [message] = listed.json<{ messages: { id: string; attachments: unknown[] }[] }>().messages;
+    expect(message!.attachments).toEqual([{ filename: 'po-000001.pdf', contentType: 'application/pdf', sizeBytes: 5 }]);
+    const file = await testApp.request(`/api/dev/outbox/${message!.id}/attachments/0`);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.text).toBe('%PDF-');
+    expect((await testApp.request(`/api/dev/outbox/${message!.id}/attachments/1`)).status).toBe(404);
+    expect((await testApp.request(`/api/dev/outbox/${message!.id}/attachments/0`, { headers: { 'x-forwarded-for': '203.0.113.5' } })).status).toBe(403);
+  });
 });

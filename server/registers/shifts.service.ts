@@ -11,6 +11,7 @@ import type {
   ShiftReport,
 } from '../../core/sales/sales.schemas';
 import { needsOverShortApproval, overShortMinor } from '../../core/sales/shift.rules';
+import { postDocument } from '../accounting/post-document';
 import { consumeApproval } from '../approvals/approvals.service';
 import type { Database, TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -272,6 +273,7 @@ export async function addCashMovement(
         .insert(shiftCashMovements)
         .values({ tenantId: author.tenantId, shiftId, userId: author.userId, ...input, requestKey: author.requestKey?.key ?? null })
         .returning({ id: shiftCashMovements.id });
+      await postDocument(tx, author.tenantId, 'shift_cash', row!.id);
       return row!.id;
     },
   );
@@ -440,6 +442,7 @@ export async function closeShift(database: Database, viewer: ShiftViewer, shiftI
         updatedAt: closedAt,
       })
       .where(eq(shifts.id, shiftId));
+    await postDocument(tx, viewer.tenantId, 'shift_close', shiftId);
     return zReport;
   });
 }

@@ -8,6 +8,7 @@ import { formatReceiptCode, type CheckoutInput, type Sale, type SaleQuote, type 
 import { settlePayments } from '../../core/sales/tender.rules';
 import type { z } from 'zod';
 import { nextDocumentNumber, postCharge, spendDeposit } from '../accounts/account-ledger';
+import { postDocument } from '../accounting/post-document';
 import { consumeApproval } from '../approvals/approvals.service';
 import { readSubscriptionState } from '../billing/subscription.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
@@ -228,6 +229,7 @@ export async function completeSaleInTx(
   // The builders' own SQL (getSQL), as an embedded builder would be bracketed as a subquery.
   const statement = (query: SQLWrapper) => query.getSQL();
   await tx.execute(sql`with new_sale as (${statement(saleRow)}), new_lines as (${statement(lineRows)}) ${paymentInsert ? statement(paymentInsert) : sql`select 1`}`);
+  await postDocument(tx, tenantId, 'sale', saleId);
   return { saleId, replayed: false, creditLimitWarning: payments.creditLimitWarning };
 }
 

@@ -14,6 +14,7 @@ import {
   type SaleReturn,
 } from '../../core/sales/sales.schemas';
 import { nextDocumentNumber, postCreditNote } from '../accounts/account-ledger';
+import { postDocument } from '../accounting/post-document';
 import { consumeApproval } from '../approvals/approvals.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { quantityFromNumeric } from '../db/schema/quantity';
@@ -202,6 +203,7 @@ export async function createReturnInTx(
   if (written.refunds.length > 0) {
     await tx.insert(saleRefunds).values(written.refunds.map((refund, index) => ({ tenantId, returnId, seq: index + 1, ...refund })));
   }
+  await postDocument(tx, tenantId, 'sale_return', returnId);
   return { returnId, replayed: false, totalMinor: written.totalMinor, exchangeCreditMinor: written.exchangeCreditMinor };
 }
 

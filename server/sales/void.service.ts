@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { fillMessage } from '../../core/i18n/message.rules';
 import type { Sale, voidSaleInputSchema } from '../../core/sales/sales.schemas';
 import { postCreditNote } from '../accounts/account-ledger';
+import { postDocument } from '../accounting/post-document';
 import { consumeApproval } from '../approvals/approvals.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { quantityFromNumeric } from '../db/schema/quantity';
@@ -117,4 +118,5 @@ async function voidSaleInTx(tx: TenantTx, actor: SaleActor, saleId: string, inpu
                void_approval_id = ${input.approvalId}, updated_at = now()
         where id = ${saleId}`,
   );
+  await postDocument(tx, tenantId, 'sale_void', saleId);
 }

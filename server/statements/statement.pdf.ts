@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import type { AgingBuckets } from '../../core/accounts/aging.rules';
 import { INTL_LOCALES, type Locale } from '../../core/i18n/locale.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';
@@ -10,14 +10,16 @@ import type { Statement, StatementEntryKind } from '../../core/statements/statem
 // balance over as many pages as they need (the column headers repeat on each), the closing balance,
 // and the aging at the end of the period. Written in `i18n`'s language.
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 40;
-const ROW = 14;
+export const A4 = { width: 595.28, height: 841.89 };
+export const MARGIN = 40;
+export const ROW = 14;
 const FONT_SIZE = 8.5;
-const INK = rgb(0.11, 0.17, 0.14);
-const MUTED = rgb(0.36, 0.42, 0.39);
+export const INK = rgb(0.11, 0.17, 0.14);
+export const MUTED = rgb(0.36, 0.42, 0.39);
 const RULE = rgb(0.8, 0.85, 0.83);
-const BRAND = rgb(0.09, 0.4, 0.2);
+export const BRAND = rgb(0.09, 0.4, 0.2);
+/** A table header's background. */
+const BAND = rgb(0.93, 0.96, 0.94);
 
 // The standard fonts encode WinAnsi only: other characters print as "?".
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -70,29 +72,130 @@ export function agingLabels(i18n: I18n): Record<keyof AgingBuckets, string> {
   };
 }
 
-interface Column {
+export interface PdfColumn {
   label: string;
   width: number;
   align: 'left' | 'right';
 }
 
+interface WriteOptions {
+  font?: PDFFont;
+  size?: number;
+  color?: RGB;
+  width?: number;
+  align?: 'left' | 'right';
+}
+
+/**
+ * An A4 document written top down (statements, purchase orders): `y` is the line being written;
+ * text is cut to its width with "…"; a table's rows fill the page and continue on a new one under
+ * `continuedHeading` and the column headers again.
+ */
+export class PdfSheet {
+  page: PDFPage;
+  y = A4.height - MARGIN;
+  readonly contentWidth = A4.width - 2 * MARGIN;
+  columns: PdfColumn[] = [];
+  continuedHeading = '';
+
+  private constructor(
+    readonly pdf: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.page = pdf.addPage([A4.width, A4.height]);
+  }
+
+  static async create(meta: { title: string; author: string; creationDate?: Date }): Promise<PdfSheet> {
+    const pdf = await PDFDocument.create();
+    pdf.setTitle(pdfText(meta.title));
+    pdf.setAuthor(pdfText(meta.author));
+    pdf.setCreator('Dukani');
+    if (meta.creationDate) pdf.setCreationDate(meta.creationDate);
+    return new PdfSheet(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  }
+
+  write(text: string, x: number, options: WriteOptions = {}) {
+    const font = options.font ?? this.regular;
+    const size = options.size ?? FONT_SIZE;
+    const width = options.width ?? this.contentWidth;
+    const value = fitText(text, font, size, width);
+    const offset = options.align === 'right' ? width - font.widthOfTextAtSize(value, size) : 0;
+    this.page.drawText(value, { x: x + offset, y: this.y, font, size, color: options.color ?? INK });
+  }
+
+  /** A line across the page at height `y`. */
+  rule(y: number, thickness = 0.6, color = RULE) {
+    this.page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness, color });
+  }
+
+  /** One table row, a cell per column (an empty cell is left blank). */
+  row(cells: string[], font: PDFFont = this.regular) {
+    let x = MARGIN;
+    cells.forEach((cell, index) => {
+      const column = this.columns[index]!;
+      if (cell) this.write(cell, x + 2, { font, width: column.width - 4, align: column.align });
+      x += column.width;
+    });
+    this.y -= ROW;
+  }
+
+  tableHeader() {
+    this.band();
+    this.row(
+      this.columns.map((column) => column.label),
+      this.bold,
+    );
+  }
+
+  /** The header band behind the row about to be written. */
+  band() {
+    this.page.drawRectangle({ x: MARGIN, y: this.y - 4, width: this.contentWidth, height: ROW, color: BAND });
+  }
+
+  newPage() {
+    this.page = this.pdf.addPage([A4.width, A4.height]);
+    this.y = A4.height - MARGIN;
+  }
+
+  /** Room for `rows` more table rows above the footer, or the table goes on over a new page. */
+  ensureRoom(rows: number) {
+    if (this.y - rows * ROW >= MARGIN + 24) return;
+    this.newPage();
+    this.write(this.continuedHeading, MARGIN, { font: this.bold, size: 9, color: MUTED });
+    this.y -= ROW * 1.5;
+    this.tableHeader();
+  }
+
+  /** Writes each page's footer line(s) at its foot, knowing its number and the count. */
+  footers(writeFooter: (page: number, pages: number) => void) {
+    const pages = this.pdf.getPages();
+    pages.forEach((each, index) => {
+      this.page = each;
+      this.y = MARGIN - 14;
+      writeFooter(index + 1, pages.length);
+    });
+  }
+}
+
+function fitText(text: string, font: PDFFont, size: number, width: number): string {
+  let value = pdfText(text);
+  if (font.widthOfTextAtSize(value, size) <= width) return value;
+  while (value.length > 1 && font.widthOfTextAtSize(`${value}…`, size) > width) value = value.slice(0, -1);
+  return `${value}…`;
+}
+
 /** The statement as the bytes of an A4 PDF. */
 export async function renderStatementPdf(statement: Statement, i18n: I18n): Promise<Uint8Array> {
   const locale = i18n.locale as Locale;
-  const pdf = await PDFDocument.create();
   const title = statementTitle(i18n, statement.side);
-  pdf.setTitle(pdfText(`${title} — ${statement.contact.name}`));
-  pdf.setAuthor(pdfText(statement.shop.name));
-  pdf.setCreator('Dukani');
-  pdf.setCreationDate(new Date(statement.generatedAt));
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const sheet = await PdfSheet.create({ title: `${title} — ${statement.contact.name}`, author: statement.shop.name, creationDate: new Date(statement.generatedAt) });
+  const { bold, regular, contentWidth } = sheet;
 
   const money = (minor: number) => pdfText(formatMinorUnits(minor, statement.shop.currencyCode, statement.shop.currencyDecimals, INTL_LOCALES[locale]));
   const date = (value: string) => formatStatementDate(value, locale);
 
-  const contentWidth = A4.width - 2 * MARGIN;
-  const columns: Column[] = [
+  sheet.columns = [
     { label: i18n._({ id: 'statement.column.date', message: 'Date' }), width: 62, align: 'left' },
     { label: i18n._({ id: 'statement.column.description', message: 'Description' }), width: 118, align: 'left' },
     { label: i18n._({ id: 'statement.column.reference', message: 'Reference' }), width: 70, align: 'left' },
@@ -100,67 +203,26 @@ export async function renderStatementPdf(statement: Statement, i18n: I18n): Prom
     { label: i18n._({ id: 'statement.column.credit', message: 'Credit' }), width: 88, align: 'right' },
     { label: i18n._({ id: 'statement.column.balance', message: 'Balance' }), width: contentWidth - 62 - 118 - 70 - 88 - 88, align: 'right' },
   ];
-
-  let page: PDFPage = pdf.addPage([A4.width, A4.height]);
-  let y = A4.height - MARGIN;
-
-  const fit = (text: string, font: PDFFont, size: number, width: number) => {
-    let value = pdfText(text);
-    if (font.widthOfTextAtSize(value, size) <= width) return value;
-    while (value.length > 1 && font.widthOfTextAtSize(`${value}…`, size) > width) value = value.slice(0, -1);
-    return `${value}…`;
-  };
-  const write = (text: string, x: number, options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; width?: number; align?: 'left' | 'right' } = {}) => {
-    const font = options.font ?? regular;
-    const size = options.size ?? FONT_SIZE;
-    const width = options.width ?? contentWidth;
-    const value = fit(text, font, size, width);
-    const offset = options.align === 'right' ? width - font.widthOfTextAtSize(value, size) : 0;
-    page.drawText(value, { x: x + offset, y, font, size, color: options.color ?? INK });
-  };
-  const rule = (thickness = 0.6, color = RULE) => page.drawLine({ start: { x: MARGIN, y: y - 3 }, end: { x: A4.width - MARGIN, y: y - 3 }, thickness, color });
-  const row = (cells: string[], font: PDFFont = regular) => {
-    let x = MARGIN;
-    cells.forEach((cell, index) => {
-      const column = columns[index]!;
-      if (cell) write(cell, x + 2, { font, width: column.width - 4, align: column.align });
-      x += column.width;
-    });
-    y -= ROW;
-  };
-  const tableHeader = () => {
-    page.drawRectangle({ x: MARGIN, y: y - 4, width: contentWidth, height: ROW, color: rgb(0.93, 0.96, 0.94) });
-    row(columns.map((column) => column.label), bold);
-  };
-  const continuation = () => {
-    page = pdf.addPage([A4.width, A4.height]);
-    y = A4.height - MARGIN;
-    write(`${statement.shop.name} · ${title} · ${statement.contact.name}`, MARGIN, { font: bold, size: 9, color: MUTED });
-    y -= ROW * 1.5;
-    tableHeader();
-  };
-  const ensureRoom = (rows: number) => {
-    if (y - rows * ROW < MARGIN + 24) continuation();
-  };
+  sheet.continuedHeading = `${statement.shop.name} · ${title} · ${statement.contact.name}`;
 
   // Shop and title
-  write(statement.shop.name, MARGIN, { font: bold, size: 16, color: BRAND, width: contentWidth / 2 });
-  write(title, MARGIN + contentWidth / 2, { font: bold, size: 14, width: contentWidth / 2, align: 'right' });
-  y -= 16;
-  if (statement.shop.kraPin) write(i18n._({ id: 'statement.kraPin', message: 'KRA PIN: {pin}', values: { pin: statement.shop.kraPin } }), MARGIN, { color: MUTED });
-  write(
+  sheet.write(statement.shop.name, MARGIN, { font: bold, size: 16, color: BRAND, width: contentWidth / 2 });
+  sheet.write(title, MARGIN + contentWidth / 2, { font: bold, size: 14, width: contentWidth / 2, align: 'right' });
+  sheet.y -= 16;
+  if (statement.shop.kraPin) sheet.write(i18n._({ id: 'statement.kraPin', message: 'KRA PIN: {pin}', values: { pin: statement.shop.kraPin } }), MARGIN, { color: MUTED });
+  sheet.write(
     i18n._({ id: 'statement.period', message: 'Period: {from} to {to}', values: { from: date(statement.from), to: date(statement.to) } }),
     MARGIN + contentWidth / 2,
     { width: contentWidth / 2, align: 'right', size: 9 },
   );
-  y -= ROW * 2;
+  sheet.y -= ROW * 2;
 
   // Contact
-  write(i18n._({ id: 'statement.to', message: 'Statement for' }), MARGIN, { color: MUTED, size: 8 });
-  y -= ROW;
+  sheet.write(i18n._({ id: 'statement.to', message: 'Statement for' }), MARGIN, { color: MUTED, size: 8 });
+  sheet.y -= ROW;
   const contact = statement.contact;
-  write(contact.name, MARGIN, { font: bold, size: 11 });
-  y -= ROW;
+  sheet.write(contact.name, MARGIN, { font: bold, size: 11 });
+  sheet.y -= ROW;
   for (const line of [
     contact.company,
     contact.address,
@@ -168,18 +230,18 @@ export async function renderStatementPdf(statement: Statement, i18n: I18n): Prom
     contact.kraPin ? i18n._({ id: 'statement.kraPin', message: 'KRA PIN: {pin}', values: { pin: contact.kraPin } }) : null,
   ]) {
     if (!line) continue;
-    write(line, MARGIN, { width: contentWidth / 2 });
-    y -= ROW;
+    sheet.write(line, MARGIN, { width: contentWidth / 2 });
+    sheet.y -= ROW;
   }
-  y -= ROW;
+  sheet.y -= ROW;
 
   // Entries
-  tableHeader();
-  row(['', kindLabel(i18n, 'opening', statement.side), '', '', '', money(statement.openingBalanceMinor)], bold);
+  sheet.tableHeader();
+  sheet.row(['', kindLabel(i18n, 'opening', statement.side), '', '', '', money(statement.openingBalanceMinor)], bold);
   for (const entry of statement.entries) {
-    ensureRoom(1);
+    sheet.ensureRoom(1);
     const description = [kindLabel(i18n, entry.kind, statement.side), entry.reference].filter(Boolean).join(' · ') + (entry.note ? ` — ${entry.note}` : '');
-    row([
+    sheet.row([
       date(entry.date),
       description,
       entry.number ?? '',
@@ -189,56 +251,51 @@ export async function renderStatementPdf(statement: Statement, i18n: I18n): Prom
     ]);
   }
   if (statement.entries.length === 0) {
-    row(['', i18n._({ id: 'statement.noEntries', message: 'No entries in this period' }), '', '', '', '']);
+    sheet.row(['', i18n._({ id: 'statement.noEntries', message: 'No entries in this period' }), '', '', '', '']);
   }
-  ensureRoom(3);
-  rule(0.8, INK);
-  y -= 4;
-  row(['', i18n._({ id: 'statement.totals', message: 'Totals for the period' }), '', money(statement.totalDebitsMinor), money(-statement.totalCreditsMinor), ''], bold);
-  row(['', i18n._({ id: 'statement.closing', message: 'Closing balance' }), '', '', '', money(statement.closingBalanceMinor)], bold);
+  sheet.ensureRoom(3);
+  sheet.rule(sheet.y - 3, 0.8, INK);
+  sheet.y -= 4;
+  sheet.row(['', i18n._({ id: 'statement.totals', message: 'Totals for the period' }), '', money(statement.totalDebitsMinor), money(-statement.totalCreditsMinor), ''], bold);
+  sheet.row(['', i18n._({ id: 'statement.closing', message: 'Closing balance' }), '', '', '', money(statement.closingBalanceMinor)], bold);
 
   // Aging
-  if (y - 5 * ROW < MARGIN + 24) {
-    page = pdf.addPage([A4.width, A4.height]);
-    y = A4.height - MARGIN;
-  }
-  y -= ROW;
-  write(i18n._({ id: 'statement.aging.title', message: 'Amount due by age on {date}', values: { date: date(statement.to) } }), MARGIN, { font: bold, size: 10 });
-  y -= ROW * 1.3;
+  if (sheet.y - 5 * ROW < MARGIN + 24) sheet.newPage();
+  sheet.y -= ROW;
+  sheet.write(i18n._({ id: 'statement.aging.title', message: 'Amount due by age on {date}', values: { date: date(statement.to) } }), MARGIN, { font: bold, size: 10 });
+  sheet.y -= ROW * 1.3;
   const labels = agingLabels(i18n);
   const keys = Object.keys(labels) as (keyof AgingBuckets)[];
   const agingWidth = contentWidth / keys.length;
-  page.drawRectangle({ x: MARGIN, y: y - 4, width: contentWidth, height: ROW, color: rgb(0.93, 0.96, 0.94) });
-  keys.forEach((key, index) => write(labels[key], MARGIN + index * agingWidth + 2, { font: bold, width: agingWidth - 4, align: 'right' }));
-  y -= ROW;
+  sheet.band();
+  keys.forEach((key, index) => sheet.write(labels[key], MARGIN + index * agingWidth + 2, { font: bold, width: agingWidth - 4, align: 'right' }));
+  sheet.y -= ROW;
   keys.forEach((key, index) =>
-    write(money(statement.aging[key]), MARGIN + index * agingWidth + 2, { font: key === 'totalMinor' ? bold : regular, width: agingWidth - 4, align: 'right' }),
+    sheet.write(money(statement.aging[key]), MARGIN + index * agingWidth + 2, { font: key === 'totalMinor' ? bold : regular, width: agingWidth - 4, align: 'right' }),
   );
-  y -= ROW;
+  sheet.y -= ROW;
   if (statement.unappliedCreditsMinor > 0) {
-    y -= 4;
-    write(
+    sheet.y -= 4;
+    sheet.write(
       i18n._({ id: 'statement.unapplied', message: 'Payments not yet applied to a charge (deposit): {amount}', values: { amount: money(statement.unappliedCreditsMinor) } }),
       MARGIN,
     );
-    y -= ROW;
+    sheet.y -= ROW;
   }
 
   // Footers: page numbers and when it was made
-  const pages = pdf.getPages();
   const generated = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: statement.shop.timeZone }).format(
     new Date(statement.generatedAt),
   );
-  pages.forEach((each, index) => {
-    page = each;
-    y = MARGIN - 14;
-    write(i18n._({ id: 'statement.generated', message: 'Generated {date}', values: { date: generated } }), MARGIN, { size: 7, color: MUTED, width: contentWidth / 2 });
-    write(
-      i18n._({ id: 'statement.page', message: 'Page {page} of {pages}', values: { page: index + 1, pages: pages.length } }),
-      MARGIN + contentWidth / 2,
-      { size: 7, color: MUTED, width: contentWidth / 2, align: 'right' },
-    );
+  sheet.footers((page, pages) => {
+    sheet.write(i18n._({ id: 'statement.generated', message: 'Generated {date}', values: { date: generated } }), MARGIN, { size: 7, color: MUTED, width: contentWidth / 2 });
+    sheet.write(i18n._({ id: 'statement.page', message: 'Page {page} of {pages}', values: { page, pages } }), MARGIN + contentWidth / 2, {
+      size: 7,
+      color: MUTED,
+      width: contentWidth / 2,
+      align: 'right',
+    });
   });
 
-  return pdf.save();
+  return sheet.pdf.save();
 }

@@ -6,7 +6,8 @@ import { queryRows, type Database } from '../db/client';
 import { readTrialDays, startTrial } from '../billing/subscription.service';
 import { DEFAULT_LOCATION_NAME } from '../../core/inventory/inventory.schemas';
 import { DEFAULT_UNITS } from '../../core/products/products.schemas';
-import { businessSettings, locations, tenants, units } from '../db/schema/index';
+import { DEFAULT_EXPENSE_CATEGORIES } from '../../core/purchases/purchases.schemas';
+import { accountingSettings, businessSettings, expenseCategories, locations, tenants, units } from '../db/schema/index';
 import { addDefaultRegister } from '../registers/registers.service';
 
 // Lookups behind host-based tenant resolution (spec §4 "Domain resolution", §7 "Tenant and domain").
@@ -91,7 +92,11 @@ export interface NewTenant {
   settings?: Partial<Pick<typeof businessSettings.$inferInsert, 'currencyCode' | 'currencySymbol' | 'companyLogoUrl' | 'timeZone'>>;
 }
 
-/** Creates a tenant, its business settings, trial subscription, default location with its register and units in one transaction. */
+/**
+ * Creates a tenant, its business settings, trial subscription, default location with its register,
+ * units, expense categories and accounting settings in one transaction. A new shop has no documents
+ * from before the ledger: its history counts as posted.
+ */
 export async function createTenant(database: Database, input: NewTenant): Promise<{ id: string }> {
   const trialDays = await readTrialDays(database);
   return database.withPlatformThenTenant(async (tx, enterTenant) => {
@@ -109,6 +114,8 @@ export async function createTenant(database: Database, input: NewTenant): Promis
       .returning({ id: locations.id });
     await addDefaultRegister(scoped, tenant.id, location!.id);
     await scoped.insert(units).values(DEFAULT_UNITS.map((unit) => ({ tenantId: tenant.id, ...unit })));
+    await scoped.insert(expenseCategories).values(DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ tenantId: tenant.id, name })));
+    await scoped.insert(accountingSettings).values({ tenantId: tenant.id, historyPostedAt: sql`now()` });
     return tenant;
   });
 }

@@ -138,6 +138,13 @@ interface AdminFixture {
   sale: { id: string; receiptCode: string } | null;
   /** The newest shift (the demo's open one on Main shop Till 1), if there is one. */
   shift: { id: string; registerName: string } | null;
+  /** A draft purchase order of the product from a supplier of this run's own. */
+  order: { id: string; number: string };
+  /** The same order again, marked as ordered (its goods can be received against it). */
+  orderedOrderId: string;
+  /** The newest journal entry (the adjustment's, at least) and the inventory account (its general ledger), for the accounting pages. */
+  journalEntry: { id: string; number: string } | null;
+  ledgerAccountId: string | null;
 }
 
 async function makeAdminFixture(page: Page): Promise<AdminFixture> {
@@ -169,6 +176,13 @@ async function makeAdminFixture(page: Page): Promise<AdminFixture> {
   if (!existing) await callApi(page, 'PUT', `/api/inventory/stock-takes/${stockTakeId}/counts`, { variantId, countedQuantityMilli: 39_000 });
   const [sale] = (await callApi<{ items: Array<{ id: string; receiptCode: string }> }>(page, 'GET', '/api/sales?pageSize=1')).items;
   const [shift] = (await callApi<{ items: Array<{ id: string; registerName: string }> }>(page, 'GET', '/api/shifts?pageSize=1')).items;
+  const supplier = await callApi<{ id: string }>(page, 'POST', '/api/contacts', { type: 'supplier', name: `Layout check millers and distributors ${uniqueSuffix()}` });
+  const orderBody = { supplierId: supplier.id, locationId: main.id, note: 'Layout check', lines: [{ variantId, quantityMilli: 12_000, unitCostMinor: 14_500 }] };
+  const order = await callApi<{ id: string; number: string }>(page, 'POST', '/api/purchase-orders', orderBody);
+  const orderedOrder = await callApi<{ id: string }>(page, 'POST', '/api/purchase-orders', orderBody);
+  await callApi(page, 'POST', `/api/purchase-orders/${orderedOrder.id}/order`);
+  const [journalEntry] = (await callApi<{ items: Array<{ id: string; number: string }> }>(page, 'GET', '/api/accounting/journal?pageSize=1')).items;
+  const accounts = (await callApi<{ items: Array<{ id: string; systemKey: string | null }> }>(page, 'GET', '/api/accounting/accounts')).items;
   return {
     productId,
     productName,
@@ -178,12 +192,18 @@ async function makeAdminFixture(page: Page): Promise<AdminFixture> {
     startedStockTakeId: existing ? null : stockTakeId,
     sale: sale ?? null,
     shift: shift ?? null,
+    order: { id: order.id, number: order.number },
+    orderedOrderId: orderedOrder.id,
+    journalEntry: journalEntry ? { id: journalEntry.id, number: journalEntry.number } : null,
+    ledgerAccountId: accounts.find((account) => account.systemKey === 'inventory')?.id ?? null,
   };
 }
 
 /** Each admin route with the browser tab title its page sets once it has rendered. */
 function adminPages(fixture: AdminFixture): Array<{ path: string; title: string }> {
   const products = '/admin/products';
+  const purchases = '/admin/purchases';
+  const accounting = '/admin/accounting';
   return [
     { path: '/admin/dashboard', title: 'Home · Demo Duka' },
     { path: products, title: 'Products' },
@@ -212,6 +232,31 @@ function adminPages(fixture: AdminFixture): Array<{ path: string; title: string 
     ...(fixture.sale ? [{ path: `/admin/sales/${fixture.sale.id}`, title: `Sale ${fixture.sale.receiptCode}` }] : []),
     { path: '/admin/sales?tab=shifts', title: 'Shifts' },
     ...(fixture.shift ? [{ path: `/admin/sales/shifts/${fixture.shift.id}`, title: `Shift on ${fixture.shift.registerName}` }] : []),
+    { path: `${purchases}/orders`, title: 'Purchases' },
+    { path: `${purchases}/orders/new`, title: 'New purchase order' },
+    { path: `${purchases}/orders/${fixture.order.id}`, title: fixture.order.number },
+    { path: `${purchases}/orders/${fixture.order.id}/edit`, title: 'Edit order' },
+    { path: `${purchases}/receipts`, title: 'Receipts' },
+    { path: `${purchases}/receipts/new`, title: 'Receive goods' },
+    { path: `${purchases}/receipts/new?orderId=${fixture.orderedOrderId}`, title: 'Receive goods' },
+    { path: `${purchases}/receipts/expiring`, title: 'Expiring soon' },
+    { path: `${purchases}/bills`, title: 'Bills' },
+    { path: `${purchases}/bills/new`, title: 'New bill' },
+    { path: `${purchases}/returns`, title: 'Returns to suppliers' },
+    { path: `${purchases}/returns/new`, title: 'Return goods' },
+    { path: `${purchases}/expenses`, title: 'Expenses' },
+    { path: `${purchases}/expenses/new`, title: 'New expense' },
+    { path: `${purchases}/reorder`, title: 'Reorder' },
+    { path: `${accounting}/journal`, title: 'Journal' },
+    { path: `${accounting}/journal?view=recurring`, title: 'Journal' },
+    { path: `${accounting}/journal/new`, title: 'New journal entry' },
+    { path: `${accounting}/journal/recurring/new`, title: 'New recurring entry' },
+    ...(fixture.journalEntry ? [{ path: `${accounting}/journal/${fixture.journalEntry.id}`, title: fixture.journalEntry.number }] : []),
+    { path: `${accounting}/accounts`, title: 'Chart of accounts' },
+    ...['profit-and-loss', 'profit-and-loss&columns=locations', 'balance-sheet', 'trial-balance', 'cash-summary', 'reconciliation'].map((report) => ({ path: `${accounting}/reports?report=${report}`, title: 'Reports' })),
+    ...(fixture.ledgerAccountId ? [{ path: `${accounting}/reports?report=general-ledger&accountId=${fixture.ledgerAccountId}`, title: 'Reports' }] : []),
+    { path: `${accounting}/vat`, title: 'VAT return' },
+    { path: `${accounting}/settings`, title: 'Accounting settings' },
   ];
 }
 
@@ -271,8 +316,8 @@ describe('every admin page fits without sideways scrolling', () => {
     }
     await page.screenshot({ path: `${artifactsDir}admin-profile-${name}.png`, fullPage: true });
     expect(overflowing).toEqual([]);
-    // Some forty page loads on a busy CI machine: more than the suite's minute per test.
-  }, 240_000);
+    // Some sixty page loads on a busy CI machine: more than the suite's minute per test.
+  }, 360_000);
 });
 
 describe.each(VIEWPORTS)('the platform pages on a $viewport.width×$viewport.height screen', ({ name, ...device }) => {

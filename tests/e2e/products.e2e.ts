@@ -200,10 +200,11 @@ describe('a Starter shop', () => {
     const form = page.getByRole('form', { name: 'New product' });
     await form.getByLabel('Name', { exact: true }).waitFor();
     const upgrade = 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and camera barcode scanning.';
-    // The lock badge beside Brand, Product type and Warranty, and in place of wholesale prices.
+    // The lock badge beside Brand, Product type, Warranty and batch tracking, and in place of wholesale prices.
     await form.getByRole('link', { name: `${upgrade} Pro` }).first().waitFor();
-    expect(await form.getByRole('link', { name: `${upgrade} Pro` }).count()).toBe(4);
+    expect(await form.getByRole('link', { name: `${upgrade} Pro` }).count()).toBe(5);
     expect(await form.getByLabel('Brand').isDisabled()).toBe(true);
+    expect(await form.getByLabel('Track batches and expiry').isDisabled()).toBe(true);
     expect(await form.getByLabel('Warranty (days)').isDisabled()).toBe(true);
     expect(await form.getByLabel('Product type').locator('option', { hasText: 'Combo' }).isDisabled()).toBe(true);
     const wholesale = form.locator('[data-locked]', { hasText: 'Wholesale prices' });

@@ -4,11 +4,13 @@ import { AuthPage } from '../auth/auth-page';
 import { RequireAuth } from '../auth/require-auth';
 import { RethrowRouteError } from '../errors/rethrow-route-error';
 import { lazyArea } from '../i18n/lazy-area';
+import { accountingLayout, accountingRoutes } from '../accounting/accounting-routes';
 import { accountRoutes } from '../accounts/accounts-routes';
 import { contactRoutes, contactsLayout } from '../contacts/contacts-routes';
 import { giftCardRoutes } from '../gift-cards/gift-cards-routes';
 import { inventoryRoutes } from '../inventory/inventory-routes';
 import { productListScreens, productRoutes } from '../products/products-routes';
+import { purchaseRoutes, purchasesLayout } from '../purchases/purchases-routes';
 import { salesRoutes } from '../sales/sales-routes';
 import { statementRoutes } from '../statements/statements-routes';
 import { AuthLayout } from './auth-layout';
@@ -31,7 +33,7 @@ const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'))
 const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
 
 // The areas still to come, each an honest "coming in a release" page (web/admin/area-page.tsx).
-const COMING_AREAS = ['purchases', 'accounting', 'reports', 'team', 'communications'] as const satisfies readonly AreaKey[];
+const COMING_AREAS = ['reports', 'team', 'communications'] as const satisfies readonly AreaKey[];
 const comingAreaRoutes: RouteObject[] = COMING_AREAS.map((area) => ({
   path: area,
   lazy: async () => {
@@ -75,6 +77,8 @@ export const router = createBrowserRouter([
                   { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
                   { path: 'customers', lazy: contactsLayout, children: [...contactRoutes, ...accountRoutes, ...statementRoutes, ...giftCardRoutes] },
                   ...salesRoutes,
+                  { path: 'purchases', lazy: purchasesLayout, children: purchaseRoutes },
+                  { path: 'accounting', lazy: accountingLayout, children: accountingRoutes },
                   ...comingAreaRoutes,
                   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
                 ],

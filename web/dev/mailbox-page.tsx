@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { InboxIcon, MailIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
+import { InboxIcon, MailIcon, PaperclipIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge';
@@ -159,6 +159,29 @@ function MessageView({ message }: { message: OutboxMessage }) {
           <dd>{formatDateTime(message.createdAt)}</dd>
         </dl>
       </header>
+      {message.attachments.length > 0 && (
+        <section aria-label="Attachments" className="grid gap-2">
+          <h3 className="text-sm font-medium">Attachments</h3>
+          <ul className="flex flex-wrap gap-2">
+            {message.attachments.map((file, index) => (
+              <li key={`${index}-${file.filename}`}>
+                <a
+                  href={`/api/dev/outbox/${message.id}/attachments/${index}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                >
+                  <PaperclipIcon aria-hidden className="size-4 text-muted-foreground" />
+                  {file.filename}
+                  <span className="text-xs text-muted-foreground">
+                    {file.contentType}, {Math.max(1, Math.round(file.sizeBytes / 1024))} KB
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-label="HTML version" className="grid gap-2">
         <h3 className="text-sm font-medium">HTML</h3>
         {/* No scripts, no same-origin access: only links may open, in a new tab. */}

@@ -18,7 +18,9 @@ export type AreaCatalog =
   | 'gift-cards'
   | 'register'
   | 'sales'
-  | 'shifts';
+  | 'shifts'
+  | 'purchases'
+  | 'accounting';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 /**
  * Catalogs whose messages are keyed by their English text (core's and the server's, marked

@@ -25,6 +25,7 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, MessageDescriptor> = {
   transfer_in: msg`Transfer in`,
   transfer_loss: msg`Lost in transit`,
   count_variance: msg`Stock take variance`,
+  supplier_return: msg`Returned to supplier`,
 };
 
 export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, MessageDescriptor> = {

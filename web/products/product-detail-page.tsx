@@ -148,6 +148,8 @@ function ProductDetail({ product }: { product: Product }) {
             <Detail label={t`Stock`}>{product.trackStock ? t`Tracked` : t`Not tracked`}</Detail>
             <Detail label={t`Reorder level`}>{product.reorderLevelMilli === null ? t`Not set` : formatStock(product.reorderLevelMilli, unitShortName)}</Detail>
             {product.warrantyDays !== null && <Detail label={t`Warranty`}>{t`${plural(warrantyDays, { one: '# day', other: '# days' })}`}</Detail>}
+            {product.preferredSupplier && <Detail label={t`Preferred supplier`}>{product.preferredSupplier.name}</Detail>}
+            {product.tracksBatches && <Detail label={t`Batches`}>{t`Batch number and expiry recorded on receipts`}</Detail>}
           </dl>
           {product.description && <p className="text-sm whitespace-pre-line text-muted-foreground">{product.description}</p>}
         </section>

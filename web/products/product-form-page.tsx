@@ -3,7 +3,7 @@ import { useLingui as useLinguiContext } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlertIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../lib/toast';
@@ -30,6 +30,7 @@ import { TAX_CLASS_LABELS, unitName } from './product-format';
 import { emptyProductValues, isDefaultUnit, productToFormValues, type ProductFormValues } from './product-form-values';
 import { createProductRequest, productKeys, updateProductRequest, useBrands, useCategories, useProduct, useUnits } from './products.api';
 import { Section } from './form-section';
+import { SupplierPicker } from './supplier-picker';
 import { UpgradeBadge } from './upgrade-badge';
 import { VariantsSection } from './variants-section';
 
@@ -58,6 +59,8 @@ const TOP_LEVEL_FIELDS = new Set([
   'taxClass',
   'reorderLevelMilli',
   'warrantyDays',
+  'tracksBatches',
+  'preferredSupplierId',
   'variants',
   'components',
 ]);
@@ -353,6 +356,24 @@ function ProductForm({ product }: { product: Product | null }) {
                 {...register('warrantyDays', { setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)) })}
               />
             </FormField>
+            <Controller
+              control={control}
+              name="tracksBatches"
+              render={({ field }) => (
+                <SwitchRow id="product-tracks-batches" label={t`Track batches and expiry`}
+                  hint={t`Receipts record a batch number and expiry date for it`}
+                  checked={field.value ?? false} onChange={field.onChange}
+                  disabled={brandLocked && !field.value} aside={brandLocked ? lock : undefined} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="preferredSupplierId"
+              render={({ field }) => (
+                <SupplierPicker value={field.value ?? null} current={product?.preferredSupplier ?? null} onChange={field.onChange}
+                  error={errors.preferredSupplierId?.message} />
+              )}
+            />
           </div>
         </Section>
 
@@ -378,16 +399,36 @@ function ProductForm({ product }: { product: Product | null }) {
   );
 }
 
-function SwitchRow({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function SwitchRow({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled = false,
+  aside,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  /** Beside the label: the upgrade badge of a plan feature. */
+  aside?: ReactNode;
+}) {
   return (
     <div className="flex items-start justify-between gap-3 rounded-lg border p-3">
       <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
+        <div className="flex items-center gap-2">
+          <Label htmlFor={id}>{label}</Label>
+          {aside}
+        </div>
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
         </p>
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
+      <Switch id={id} checked={checked} onCheckedChange={onChange} disabled={disabled} aria-describedby={`${id}-hint`} />
     </div>
   );
 }

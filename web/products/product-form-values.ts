@@ -32,6 +32,8 @@ export function emptyProductValues(): ProductFormValues {
     trackStock: true,
     reorderLevelMilli: null,
     warrantyDays: null,
+    tracksBatches: false,
+    preferredSupplierId: null,
     status: 'active',
     variants: [emptyVariant()],
     components: [],
@@ -51,6 +53,8 @@ export function productToFormValues(product: Product): ProductFormValues {
     trackStock: product.trackStock,
     reorderLevelMilli: product.reorderLevelMilli,
     warrantyDays: product.warrantyDays,
+    tracksBatches: product.tracksBatches,
+    preferredSupplierId: product.preferredSupplier?.id ?? null,
     status: product.status,
     variants: product.variants.map((variant) => ({
       id: variant.id,

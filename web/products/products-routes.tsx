@@ -3,7 +3,7 @@ import { lazyArea } from '../i18n/lazy-area';
 
 // The catalogue needs the stock catalog too: its screens show stock figures and links.
 export const productListScreens = lazyArea(['products', 'inventory'], () => import('./product-list-screens'));
-const productScreens = lazyArea(['products', 'inventory'], () => import('./products-screens'));
+const productScreens = lazyArea(['products', 'inventory', 'purchases'], () => import('./products-screens'));
 
 /** /admin/products/* screens of the catalog (list, form, detail, categories, brands, units, import, labels). */
 export const productRoutes: RouteObject[] = [

@@ -22,6 +22,7 @@ import { isApiError } from '../lib/api-client';
 import { failureMessage } from '../lib/form-errors';
 import { formatNumber } from '../lib/format';
 import { toast } from '../lib/toast';
+import { PurchaseSettingsSection } from './purchase-settings-section';
 import { createRegister, registersQueryKey, salesSettingsQueryKey, saveSalesSettings, updateRegister, useRegisters, useSalesSettings } from '../shifts/shifts.api';
 
 type Errors = Partial<Record<string, string>>;
@@ -43,6 +44,7 @@ export function SalesSettingsTab({ canEdit }: { canEdit: boolean }) {
         <SalesSettingsForm settings={settings.data} canEdit={canEdit} />
       )}
       <RegistersSection canEdit={canEdit} />
+      <PurchaseSettingsSection canEdit={canEdit} />
     </div>
   );
 }

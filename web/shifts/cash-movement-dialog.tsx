@@ -5,20 +5,20 @@ import { useState } from 'react';
 import { CASH_MOVEMENT_REASONS, cashMovementInputSchema, type CashMovementReason } from '../../core/sales/sales.schemas';
 import { parseMoney } from '../../core/settings/money.rules';
 import { FormField, fieldControlProps } from '../components/form-field';
-import { Button } from '../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../components/ui/dialog';
 import { Input } from '../components/ui/input';
 import { NativeSelect } from '../components/ui/native-select';
-import { InlineSpinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
-import { isApiError } from '../lib/api-client';
-import { failureMessage, firstFieldErrors } from '../lib/form-errors';
+import { failureMessage } from '../lib/form-errors';
+import { sendIfValid, serverFieldErrors } from '../lib/form-submit';
 import { toast } from '../lib/toast';
+import { DialogActions } from '../components/form-actions';
 import { CASH_MOVEMENT_REASON_LABELS } from './shift-labels';
 import { addCashMovement, useRefreshShifts } from './shifts.api';
 
 type Direction = 'in' | 'out';
-type Field = 'amountMinor' | 'reason' | 'note';
+const FIELDS = ['amountMinor', 'reason', 'note'] as const;
+type Field = (typeof FIELDS)[number];
 
 /** The reason a direction usually has: a top-up comes in; deposits, suppliers and expenses go out. */
 const DEFAULT_REASON: Record<Direction, CashMovementReason> = { in: 'float_top_up', out: 'bank_deposit' };
@@ -47,9 +47,8 @@ export function CashMovementDialog({ open, onOpenChange, shiftId, direction }: {
       onOpenChange(false);
     },
     onError: (failure) => {
-      if (isApiError(failure) && failure.fields) {
-        setErrors({ amountMinor: failure.fieldMessage('amountMinor'), reason: failure.fieldMessage('reason'), note: failure.fieldMessage('note') });
-      }
+      const fromServer = serverFieldErrors(failure, FIELDS);
+      if (fromServer) setErrors(fromServer);
       toast.error(t`The cash movement was not recorded`, { description: failureMessage(failure, t`Try again.`) });
     },
   });
@@ -62,13 +61,7 @@ export function CashMovementDialog({ open, onOpenChange, shiftId, direction }: {
       return;
     }
     const body = { direction, reason, amountMinor, note };
-    const parsed = cashMovementInputSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(firstFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    save.mutate(body);
+    sendIfValid(cashMovementInputSchema, body, setErrors, save.mutate);
   };
 
   return (
@@ -103,15 +96,9 @@ export function CashMovementDialog({ open, onOpenChange, shiftId, direction }: {
           <FormField id="cash-movement-note" label={t`Note (optional)`} error={errors.note}>
             <Textarea {...fieldControlProps('cash-movement-note', { error: errors.note })} rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <InlineSpinner />}
-              {direction === 'in' ? <Trans>Record cash in</Trans> : <Trans>Record cash out</Trans>}
-            </Button>
-          </DialogFooter>
+          <DialogActions onCancel={() => onOpenChange(false)} pending={save.isPending}>
+            {direction === 'in' ? <Trans>Record cash in</Trans> : <Trans>Record cash out</Trans>}
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,21 +1,32 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowDownToLineIcon, ArrowLeftIcon, ArrowUpFromLineIcon, LockIcon, PrinterIcon } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowDownToLineIcon, ArrowLeftIcon, ArrowUpFromLineIcon, LockIcon, PrinterIcon, TruckIcon, WalletIcon } from 'lucide-react';
+import { hasTenantRole } from '../../core/auth/roles.rules';
+import { useSignedInUser } from '../auth/auth-provider';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
+import { lazyArea } from '../i18n/lazy-area';
 import { DetailSkeleton, LoadError } from '../inventory/inventory-ui';
 import { useDateFormat } from '../lib/date-format';
 import { formatNumber } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { usePurchaseSettings } from '../purchases/expenses.api';
 import { CashMovementDialog } from './cash-movement-dialog';
 import { CloseShiftDialog } from './close-shift-dialog';
 import { REPORT_PRINT_CSS, ShiftReportView, type ReportPaper } from './shift-report-view';
 import { useShift, useShiftReport } from './shifts.api';
 import { ShiftStatusBadge } from './status-badge';
 
-type OpenDialog = 'in' | 'out' | 'close' | null;
+type OpenDialog = 'in' | 'out' | 'expense' | 'purchase' | 'close' | null;
+
+// Paying from the drawer for an expense or a delivery is built from the purchases area's pieces:
+// their code and catalogs come when the dialog is first opened, not with every shift page.
+const cashExpenseModule = lazyArea(['purchases'], () => import('./cash-expense-dialog'));
+const CashExpenseDialog = lazy(() => cashExpenseModule.load().then((module) => ({ default: module.CashExpenseDialog })));
+const cashPurchaseModule = lazyArea(['purchases', 'products'], () => import('./cash-purchase-dialog'));
+const CashPurchaseDialog = lazy(() => cashPurchaseModule.load().then((module) => ({ default: module.CashPurchaseDialog })));
 
 /**
  * /admin/sales/shifts/:shiftId: a shift with its X report while it is open (cash in and out, close)
@@ -29,6 +40,10 @@ export function ShiftPage() {
   const report = useShiftReport(shiftId);
   const [paper, setPaper] = useState<ReportPaper>('80mm');
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { role } = useSignedInUser();
+  // The server decides; the button mirrors the shop's setting so a cashier is not offered a refusal.
+  const purchaseSettings = usePurchaseSettings();
+  const mayPayFromDrawer = hasTenantRole(role, 'manager') || purchaseSettings.data?.cashiersRecordCashPurchases === true;
   const registerName = shift.data?.registerName ?? '';
   useDocumentTitle(registerName ? t`Shift on ${registerName}` : t`Shift`);
 
@@ -69,6 +84,18 @@ export function ShiftPage() {
               <ArrowUpFromLineIcon aria-hidden />
               <Trans>Cash out</Trans>
             </Button>
+            {mayPayFromDrawer && (
+              <>
+                <Button variant="outline" onClick={() => setDialog('expense')}>
+                  <WalletIcon aria-hidden />
+                  <Trans>Record an expense</Trans>
+                </Button>
+                <Button variant="outline" onClick={() => setDialog('purchase')}>
+                  <TruckIcon aria-hidden />
+                  <Trans>Record a cash purchase</Trans>
+                </Button>
+              </>
+            )}
             <Button onClick={() => setDialog('close')}>
               <LockIcon aria-hidden />
               <Trans>Close shift</Trans>
@@ -97,6 +124,10 @@ export function ShiftPage() {
       {(dialog === 'in' || dialog === 'out') && (
         <CashMovementDialog key={dialog} open onOpenChange={(next) => !next && setDialog(null)} shiftId={shift.data.id} direction={dialog} />
       )}
+      <Suspense fallback={null}>
+        {dialog === 'expense' && <CashExpenseDialog shiftId={shift.data.id} onOpenChange={(next) => !next && setDialog(null)} />}
+        {dialog === 'purchase' && <CashPurchaseDialog shift={shift.data} onOpenChange={(next) => !next && setDialog(null)} />}
+      </Suspense>
       {dialog === 'close' && <CloseShiftDialog open onOpenChange={(next) => !next && setDialog(null)} report={report.data} onClosed={() => setDialog(null)} />}
     </div>
   );

@@ -14,11 +14,11 @@ export interface TimedResponse {
 export function createHttpClient(port: number, headers: Record<string, string> = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-  function get(path: string, host?: string): Promise<TimedResponse> {
+  function send(method: 'GET' | 'POST', path: string, host: string | undefined, extra: Record<string, string> = {}, payload?: string): Promise<TimedResponse> {
     return new Promise((resolve, reject) => {
       const started = performance.now();
       const req = request(
-        { hostname: '127.0.0.1', port, path, method: 'GET', agent, headers: host ? { ...headers, host } : headers },
+        { hostname: '127.0.0.1', port, path, method, agent, headers: { ...headers, ...extra, ...(host ? { host } : {}) } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -28,11 +28,13 @@ export function createHttpClient(port: number, headers: Record<string, string> =
           res.on('error', reject);
         },
       );
-      req.setTimeout(30_000, () => req.destroy(new BenchError(`GET ${path} (Host ${host ?? 'default'}) timed out`)));
+      req.setTimeout(30_000, () => req.destroy(new BenchError(`${method} ${path} (Host ${host ?? 'default'}) timed out`)));
       req.on('error', reject);
-      req.end();
+      req.end(payload);
     });
   }
+
+  const get = (path: string, host?: string) => send('GET', path, host);
 
   async function getJson<T extends object>(path: string, host?: string): Promise<T & { ms: number }> {
     const response = await get(path, host);
@@ -42,7 +44,13 @@ export function createHttpClient(port: number, headers: Record<string, string> =
     return Object.assign(JSON.parse(response.body) as T, { ms: response.ms });
   }
 
-  return { get, getJson, close: () => agent.destroy() };
+  /** A JSON body posted as the browser would (Origin of the host, for the CSRF check), with extra headers such as Idempotency-Key. */
+  function postJson(path: string, body: unknown, host: string, extra: Record<string, string> = {}): Promise<TimedResponse> {
+    const payload = JSON.stringify(body);
+    return send('POST', path, host, { origin: `http://${host}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...extra }, payload);
+  }
+
+  return { get, getJson, postJson, close: () => agent.destroy() };
 }
 
 export type HttpClient = ReturnType<typeof createHttpClient>;

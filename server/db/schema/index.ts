@@ -11,3 +11,5 @@ export * from './audit';
 export * from './request-keys';
 export * from './contacts';
 export * from './sales';
+export * from './purchases';
+export * from './accounting';

@@ -53,7 +53,7 @@ export const stockLevels = pgTable(
   ],
 );
 
-export const MOVEMENT_KINDS_SQL = `'opening', 'purchase_receipt', 'sale', 'sale_return', 'adjustment', 'transfer_out', 'transfer_in', 'transfer_loss', 'count_variance'`;
+export const MOVEMENT_KINDS_SQL = `'opening', 'purchase_receipt', 'sale', 'sale_return', 'adjustment', 'transfer_out', 'transfer_in', 'transfer_loss', 'count_variance', 'supplier_return'`;
 
 /** The append-only ledger: the application role may insert and read, never update or delete. */
 export const stockMovements = pgTable(

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
+import { contacts } from './contacts';
 import { quantity } from './quantity';
 import { tenantOwnedColumns } from './tenancy';
 
@@ -81,6 +82,10 @@ export const products = pgTable(
     taxClass: text('tax_class').notNull().default('standard'),
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
     trackStock: boolean('track_stock').notNull().default(true),
+    /** Receipts record a batch number and expiry date per line (advanced inventory, issue 16). */
+    tracksBatches: boolean('tracks_batches').notNull().default(false),
+    /** The supplier reorder suggestions order it from (a contact that supplies). */
+    preferredSupplierId: uuid('preferred_supplier_id'),
     /** At or below this on hand at a location, the product is low there (null: never low). */
     reorderLevel: quantity('reorder_level'),
     /** Warranty period in days, printed on receipts (advanced inventory). */
@@ -96,6 +101,8 @@ export const products = pgTable(
     foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [productCategories.tenantId, productCategories.id] }),
     foreignKey({ columns: [t.tenantId, t.brandId], foreignColumns: [brands.tenantId, brands.id] }),
     foreignKey({ columns: [t.tenantId, t.unitId], foreignColumns: [units.tenantId, units.id] }),
+    foreignKey({ columns: [t.tenantId, t.preferredSupplierId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete('set null'),
+    index('products_preferred_supplier_idx').on(t.tenantId, t.preferredSupplierId),
     check('products_kind_check', sql`${t.kind} in ('standard', 'combo')`),
     check('products_status_check', sql`${t.status} in ('active', 'archived')`),
     check('products_tax_class_check', sql`${t.taxClass} in ('standard', 'reduced', 'zero_rated', 'exempt')`),

@@ -172,6 +172,9 @@ export const shiftCashMovements = pgTable(
     reason: text('reason').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     note: text('note'),
+    /** The document the cash paid for: a supplier payment (its ledger entry) or an expense (issue 16). */
+    sourceType: text('source_type'),
+    sourceId: uuid('source_id'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     requestKey: uuid('request_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -179,6 +182,7 @@ export const shiftCashMovements = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.shiftId], foreignColumns: [shifts.tenantId, shifts.id] }),
+    index('shift_cash_movements_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
     index('shift_cash_movements_shift_idx').on(t.tenantId, t.shiftId),
     uniqueIndex('shift_cash_movements_request_key_unique').on(t.tenantId, t.requestKey),
     check('shift_cash_movements_direction_check', sql`${t.direction} in ('in', 'out')`),

@@ -30,6 +30,8 @@ export const businessSettings = pgTable(
     defaultLanguage: text('default_language', { enum: LOCALES }),
     /** A credit sale or bill past a customer's credit limit: 'block' (refused) or 'warn' (allowed, flagged). */
     creditLimitPolicy: text('credit_limit_policy').notNull().default('block'),
+    /** May cashiers record a cash expense or a cash purchase from their open shift (issue 16). */
+    cashiersRecordCashPurchases: boolean('cashiers_record_cash_purchases').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

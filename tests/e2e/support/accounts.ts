@@ -55,6 +55,7 @@ export interface OutboxMessage {
   text: string;
   html: string;
   createdAt: string;
+  attachments: { filename: string; contentType: string; sizeBytes: number }[];
 }
 
 /** The newest messages to `to` in the server's development outbox. */

@@ -1,0 +1,3 @@
+import type { PostingRule } from '../post-document';
+
+export const LEDGER_RULES: readonly PostingRule[] = [];
