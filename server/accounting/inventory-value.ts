@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PostingLine } from '../../core/accounting/posting';
 import { queryRows, type TenantTx } from '../db/client';
 
@@ -23,40 +23,58 @@ export interface InventoryChange {
 }
 
 export async function revalueInventory(tx: TenantTx, tenantId: string, variantIds: readonly string[], options: { averageChanged: boolean }): Promise<InventoryChange> {
-  const ids = [...new Set(variantIds.map((id) => id.toLowerCase()))].sort();
-  const byLocation = new Map<string, number>();
-  if (ids.length === 0) return { byLocation, totalMinor: 0 };
-  const idList = sql`array[${sql.join(
+  const ids = revaluedIds(variantIds);
+  if (ids.length === 0) return { byLocation: new Map(), totalMinor: 0 };
+  if (options.averageChanged) {
+    await tx.execute(sql`select 1 from stock_levels where variant_id = any(${idArray(ids)}) order by variant_id, location_id for update`);
+  }
+  const [row] = await queryRows<{ change: Record<string, string | number> }>(tx, sql`with ${revaluationCtes(tenantId, ids)} select ${REVALUATION_CHANGE} as change`);
+  return inventoryChangeOf(row!.change);
+}
+
+const revaluedIds = (variantIds: readonly string[]) => [...new Set(variantIds.map((id) => id.toLowerCase()))].sort();
+
+const idArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::uuid[]`;
-  if (options.averageChanged) {
-    await tx.execute(sql`select 1 from stock_levels where variant_id = any(${idList}) order by variant_id, location_id for update`);
-  }
-  const rows = await queryRows<{ location_id: string; change: string }>(
-    tx,
-    sql`with now_worth as (
-          select s.variant_id, s.location_id, round(s.on_hand * v.average_cost_minor)::bigint as value
+
+/**
+ * The revaluation of the variants' stock rows as common table expressions (inventory_changed,
+ * inventory_booked) for a statement of the caller's, which selects REVALUATION_CHANGE. A book value
+ * is only ever written for a stock row, and stock rows are never deleted, so the stock rows are
+ * where every change is found. For a document that did not change an average cost
+ * (revalueInventory locks first for one that did).
+ */
+export function revaluationCtes(tenantId: string, variantIds: readonly string[]): SQL {
+  const ids = revaluedIds(variantIds);
+  // No variants: the CTEs still stand, and change nothing.
+  const idList = ids.length === 0 ? sql`array[]::uuid[]` : idArray(ids);
+  return sql`inventory_changed as (
+          select s.variant_id, s.location_id, round(s.on_hand * v.average_cost_minor)::bigint as value,
+                 round(s.on_hand * v.average_cost_minor)::bigint - coalesce(b.value_minor, 0) as change
           from stock_levels s join product_variants v on v.tenant_id = s.tenant_id and v.id = s.variant_id
-          where s.variant_id = any(${idList})
-        ), changed as (
-          select coalesce(n.variant_id, b.variant_id) as variant_id, coalesce(n.location_id, b.location_id) as location_id,
-                 coalesce(n.value, 0) as value, coalesce(n.value, 0) - coalesce(b.value_minor, 0) as change
-          from now_worth n full join (select * from inventory_book_values where variant_id = any(${idList})) b
-            on b.variant_id = n.variant_id and b.location_id = n.location_id
-          where coalesce(n.value, 0) <> coalesce(b.value_minor, 0)
-        ), booked as (
+          left join inventory_book_values b on b.tenant_id = s.tenant_id and b.variant_id = s.variant_id and b.location_id = s.location_id
+          where s.variant_id = any(${idList}) and round(s.on_hand * v.average_cost_minor)::bigint <> coalesce(b.value_minor, 0)
+        ), inventory_booked as (
           insert into inventory_book_values (tenant_id, variant_id, location_id, value_minor)
-          select ${tenantId}, variant_id, location_id, value from changed
+          select ${tenantId}, variant_id, location_id, value from inventory_changed
           on conflict (tenant_id, variant_id, location_id) do update set value_minor = excluded.value_minor
           returning 1
-        )
-        select location_id, sum(change)::text as change from changed group by location_id`,
-  );
+        )`;
+}
+
+/** The revaluation's change per location, as a JSON object { location id: change } (SQL, beside revaluationCtes). */
+export const REVALUATION_CHANGE = sql`(select coalesce(json_object_agg(location_id, change), '{}') from (select location_id, sum(change)::bigint as change from inventory_changed group by location_id) c)`;
+
+/** REVALUATION_CHANGE's JSON as an InventoryChange. */
+export function inventoryChangeOf(json: Record<string, string | number>): InventoryChange {
+  const byLocation = new Map<string, number>();
   let totalMinor = 0;
-  for (const row of rows) {
-    const change = Number(row.change);
-    byLocation.set(row.location_id, change);
+  for (const [locationId, value] of Object.entries(json)) {
+    const change = Number(value);
+    byLocation.set(locationId, change);
     totalMinor += change;
   }
   return { byLocation, totalMinor };

@@ -30,6 +30,9 @@ const draft = (sourceId: string | null, entryDate = '2026-11-02') => ({
   ],
 });
 
+/** The database's refusal, under the query error that names the statement. */
+const refusal = (message: RegExp) => ({ cause: expect.objectContaining({ code: '23514', message: expect.stringMatching(message) }) });
+
 describe('posting', () => {
   it('makes the chart and the location’s cash account on the first posting, and posts a balanced entry', async () => {
     const posted = await testApp.database.withTenant(tenantId(), (tx) => postEntry(tx, tenantId(), draft(null)));
@@ -63,7 +66,23 @@ describe('posting', () => {
       const [entry] = await queryRows<{ id: string }>(tx, sql`select id from journal_entries where number = 999`);
       await tx.execute(sql`insert into journal_lines (tenant_id, entry_id, line_no, account_id, entry_date, debit_minor) values (${tenantId()}, ${entry!.id}, 1, ${accounts.get('bank')!}, '2026-11-03', 500)`);
     });
-    await expect(attempt).rejects.toThrow(/does not balance/);
+    await expect(attempt).rejects.toMatchObject(refusal(/Journal entry 999 does not balance: debits − credits = 500 over 1 lines/));
+  });
+
+  it('refuses a line added later to a posted entry, and takes lines added later that keep it balanced', async () => {
+    const posted = await testApp.database.withTenant(tenantId(), (tx) => postEntry(tx, tenantId(), draft(null, '2026-11-04')));
+    const addLines = (...amounts: number[]) =>
+      testApp.database.withTenant(tenantId(), async (tx) => {
+        const accounts = await resolveAccounts(tx, tenantId(), [{ key: 'bank' }]);
+        const values = amounts.map(
+          (amount, index) => sql`(${tenantId()}, ${posted!.entryId}::uuid, ${10 + index}, ${accounts.get('bank')!}::uuid, '2026-11-04'::date, ${Math.max(amount, 0)}, ${Math.max(-amount, 0)})`,
+        );
+        await tx.execute(sql`insert into journal_lines (tenant_id, entry_id, line_no, account_id, entry_date, debit_minor, credit_minor) values ${sql.join(values, sql`, `)}`);
+      });
+    await expect(addLines(500)).rejects.toMatchObject(refusal(/does not balance: debits − credits = 500 over 3 lines/));
+    await addLines(700, -700);
+    const [lines] = await testApp.database.withTenant(tenantId(), (tx) => queryRows<{ count: number }>(tx, sql`select count(*)::int as count from journal_lines where entry_id = ${posted!.entryId}::uuid`));
+    expect(lines!.count).toBe(4);
   });
 
   it('refuses a posting on or before the lock date, or moves it to the next day when the shop says so', async () => {

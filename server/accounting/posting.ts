@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_TENDER_ACCOUNT_KEYS,
   KENYAN_SME_CHART,
@@ -11,6 +11,7 @@ import {
 import { accountRefKey, linesTotal, mergeLines, type AccountRef, type PostingDraft, type PostingLine } from '../../core/accounting/posting';
 import { fillMessage } from '../../core/i18n/message.rules';
 import type { TaxClass } from '../../core/products/tax.rules';
+import { nextDocumentNumberSql } from '../accounts/account-ledger';
 import { queryRows, type TenantTx } from '../db/client';
 import { HttpError } from '../http/errors';
 
@@ -24,11 +25,13 @@ import { HttpError } from '../http/errors';
 export const shopDayOf = (instant: ReturnType<typeof sql>) =>
   sql`((${instant}) at time zone coalesce((select bs.time_zone from business_settings bs limit 1), 'Africa/Nairobi'))::date::text`;
 
-interface LedgerSettings {
+export interface LedgerSettings {
   lockDate: string | null;
   lockPolicy: 'refuse' | 'next_open_day';
   tenderAccounts: Partial<Record<ConfigurableTender, string>>;
   valueLoyaltyPoints: boolean;
+  /** The shop's calendar day of the transaction's start (now()), as the ledger dates entries. */
+  today: string;
 }
 
 interface AccountRow {
@@ -54,17 +57,30 @@ export interface PostOptions {
   dateField?: string;
 }
 
+interface LedgerSettingsRow {
+  lock_date: string | null;
+  lock_policy: 'refuse' | 'next_open_day' | null;
+  tender_accounts: Record<string, string> | null;
+  value_loyalty_points: boolean | null;
+  today: string;
+}
+
+/** The settings as one JSON row (SQL): the shop may have no settings row yet. */
+const ledgerSettingsRowSql = sql`select json_build_object('lock_date', a.lock_date, 'lock_policy', a.lock_policy, 'tender_accounts', a.tender_accounts,
+                                                   'value_loyalty_points', a.value_loyalty_points, 'today', ${shopDayOf(sql`now()`)})
+  from (select 1) as one left join (select * from accounting_settings limit 1) a on true`;
+
+const toLedgerSettings = (row: LedgerSettingsRow): LedgerSettings => ({
+  lockDate: row.lock_date ?? null,
+  lockPolicy: row.lock_policy ?? 'refuse',
+  tenderAccounts: row.tender_accounts ?? {},
+  valueLoyaltyPoints: row.value_loyalty_points ?? false,
+  today: row.today,
+});
+
 export async function readLedgerSettings(tx: TenantTx): Promise<LedgerSettings> {
-  const [row] = await queryRows<{ lock_date: string | null; lock_policy: 'refuse' | 'next_open_day'; tender_accounts: Record<string, string>; value_loyalty_points: boolean }>(
-    tx,
-    sql`select lock_date::text, lock_policy, tender_accounts, value_loyalty_points from accounting_settings limit 1`,
-  );
-  return {
-    lockDate: row?.lock_date ?? null,
-    lockPolicy: row?.lock_policy ?? 'refuse',
-    tenderAccounts: row?.tender_accounts ?? {},
-    valueLoyaltyPoints: row?.value_loyalty_points ?? false,
-  };
+  const [row] = await queryRows<{ settings: LedgerSettingsRow }>(tx, sql`select (${ledgerSettingsRowSql}) as settings`);
+  return toLedgerSettings(row!.settings);
 }
 
 const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -77,48 +93,102 @@ export function applyLockDate(entryDate: string, settings: Pick<LedgerSettings, 
   throw new HttpError('unprocessable', message, { [dateField]: [message] });
 }
 
+/** What postings need of the shop's ledger, read ahead: its settings and its accounts with a role, by role (accountRefKey). */
+export interface LedgerContext {
+  settings: LedgerSettings;
+  roleAccounts: Map<string, string>;
+}
+
+/** The ledger's settings and every account with a role, in one query (the checkout reads it before its hot rows). */
+export async function readLedgerContext(tx: TenantTx): Promise<LedgerContext> {
+  const [row] = await queryRows<{ settings: LedgerSettingsRow; accounts: AccountRow[] }>(
+    tx,
+    sql`select (${ledgerSettingsRowSql}) as settings,
+               (select coalesce(json_agg(json_build_object('id', id, 'system_key', system_key, 'location_id', location_id, 'tax_class', tax_class,
+                                                           'expense_category_id', expense_category_id)), '[]')
+                from ledger_accounts where system_key is not null) as accounts`,
+  );
+  return { settings: toLedgerSettings(row!.settings), roleAccounts: new Map(row!.accounts.map((account) => [rowKey(account), account.id])) };
+}
+
+/** Account ids for the refs, by accountRefKey, from the context; accounts it lacks are made (resolveAccounts) and added to it. */
+export async function accountsFor(tx: TenantTx, tenantId: string, context: LedgerContext, refs: AccountRef[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const missing: AccountRef[] = [];
+  for (const ref of refs) {
+    const role = roleOf(ref, context.settings);
+    const id = 'id' in role ? role.id : context.roleAccounts.get(accountRefKey(role));
+    if (id) ids.set(accountRefKey(ref), id);
+    else missing.push(role);
+  }
+  if (missing.length === 0) return ids;
+  for (const [key, id] of await resolveAccounts(tx, tenantId, missing, context.settings)) context.roleAccounts.set(key, id);
+  return accountsFor(tx, tenantId, context, refs);
+}
+
+/** A balanced draft ready to write: its lines on account ids, dated after the lock date. */
+export interface PreparedEntry {
+  tenantId: string;
+  draft: Omit<PostingDraft, 'lines'>;
+  entryDate: string;
+  lines: (PostingLine & { accountId: string })[];
+  options: PostOptions;
+}
+
 /**
- * Posts a draft in the caller's transaction; null when this document was already posted. The lines
- * must balance (a rule that does not is a bug: it throws, and the database would refuse it anyway).
+ * The draft's lines merged, checked to balance (a rule that does not is a bug: it throws, and the
+ * database would refuse it anyway) and put on their accounts; null when nothing is left to post.
+ * `context`: the settings and accounts read ahead (readLedgerContext); accounts it lacks are read here.
  */
-export async function postEntry(tx: TenantTx, tenantId: string, draft: PostingDraft, options: PostOptions = {}): Promise<PostedEntry | null> {
+export async function prepareEntry(tx: TenantTx, tenantId: string, draft: PostingDraft, options: PostOptions = {}, context?: LedgerContext): Promise<PreparedEntry | null> {
   const lines = mergeLines(draft.lines);
   if (lines.length === 0) return null;
   const total = linesTotal(lines);
   if (total !== 0) throw new Error(`The ${draft.sourceType} posting does not balance: ${total} (${JSON.stringify(lines)})`);
-  const settings = await readLedgerSettings(tx);
+  const settings = context?.settings ?? (await readLedgerSettings(tx));
   const entryDate = applyLockDate(draft.entryDate, settings, options.dateField);
-  const accountIds = await resolveAccounts(tx, tenantId, lines.map((line) => line.account), settings);
+  const refs = lines.map((line) => line.account);
+  const accountIds = context ? await accountsFor(tx, tenantId, context, refs) : await resolveAccounts(tx, tenantId, refs, settings);
+  const { lines: _lines, ...header } = draft;
+  return { tenantId, draft: header, entryDate, lines: lines.map((line) => ({ ...line, accountId: accountIds.get(accountRefKey(line.account))! })), options };
+}
+
+/**
+ * The entry's writes as common table expressions (journal_counter, journal_entry, journal_lines_written)
+ * for a statement of the caller's: the entry is numbered and written with its lines, or, when this
+ * document was posted already, nothing is written.
+ */
+export function journalEntryCtes(entry: PreparedEntry): SQL {
+  const { tenantId, draft, entryDate, options } = entry;
   const values = sql.join(
-    lines.map(
+    entry.lines.map(
       (line, index) =>
-        sql`(${index + 1}::smallint, ${accountIds.get(accountRefKey(line.account))!}::uuid, ${Math.max(line.amountMinor, 0)}::bigint, ${Math.max(-line.amountMinor, 0)}::bigint,
+        sql`(${index + 1}::smallint, ${line.accountId}::uuid, ${Math.max(line.amountMinor, 0)}::bigint, ${Math.max(-line.amountMinor, 0)}::bigint,
              ${line.contactId ?? null}::uuid, ${line.locationId ?? null}::uuid, ${line.description ?? null}::text)`,
     ),
     sql`, `,
   );
-  const [row] = await queryRows<{ id: string; number: number }>(
-    tx,
-    sql`with counter as (
-          insert into document_counters (tenant_id, kind, last_number) values (${tenantId}, 'journal_entry', 1)
-          on conflict (tenant_id, kind) do update set last_number = document_counters.last_number + 1
-          returning last_number
-        ), entry as (
+  return sql`journal_counter as (${nextDocumentNumberSql(tenantId, 'journal_entry')}), journal_entry as (
           insert into journal_entries (tenant_id, number, entry_date, source_type, source_id, memo, reverses_entry_id, attachment_file, attachment_type, created_by, request_key)
-          select ${tenantId}, counter.last_number, ${entryDate}::date, ${draft.sourceType}, ${draft.sourceId}::uuid, ${draft.memo}, ${options.reversesEntryId ?? null}::uuid,
+          select ${tenantId}, journal_counter.last_number, ${entryDate}::date, ${draft.sourceType}, ${draft.sourceId}::uuid, ${draft.memo}, ${options.reversesEntryId ?? null}::uuid,
                  ${options.attachment?.file ?? null}, ${options.attachment?.type ?? null}, ${options.createdBy ?? null}::uuid, ${options.requestKey ?? null}::uuid
-          from counter
+          from journal_counter
           on conflict (tenant_id, source_type, source_id) where source_id is not null do nothing
           returning id, number
-        ), written as (
+        ), journal_lines_written as (
           insert into journal_lines (tenant_id, entry_id, line_no, account_id, entry_date, debit_minor, credit_minor, contact_id, location_id, description)
-          select ${tenantId}, entry.id, line.line_no, line.account_id, ${entryDate}::date, line.debit, line.credit, line.contact_id, line.location_id, line.description
-          from entry cross join (values ${values}) as line (line_no, account_id, debit, credit, contact_id, location_id, description)
+          select ${tenantId}, journal_entry.id, line.line_no, line.account_id, ${entryDate}::date, line.debit, line.credit, line.contact_id, line.location_id, line.description
+          from journal_entry cross join (values ${values}) as line (line_no, account_id, debit, credit, contact_id, location_id, description)
           returning 1
-        )
-        select entry.id, entry.number::int as number from entry`,
-  );
-  return row ? { entryId: row.id, number: row.number, entryDate } : null;
+        )`;
+}
+
+/** Posts a draft in the caller's transaction (prepareEntry, then its writes); null when this document was already posted. */
+export async function postEntry(tx: TenantTx, tenantId: string, draft: PostingDraft, options: PostOptions = {}): Promise<PostedEntry | null> {
+  const entry = await prepareEntry(tx, tenantId, draft, options);
+  if (!entry) return null;
+  const [row] = await queryRows<{ id: string; number: number }>(tx, sql`with ${journalEntryCtes(entry)} select journal_entry.id, journal_entry.number::int as number from journal_entry`);
+  return row ? { entryId: row.id, number: row.number, entryDate: entry.entryDate } : null;
 }
 
 /** The entry a document posted, if any (drafts that reverse or follow it start here). */

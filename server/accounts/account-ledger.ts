@@ -497,14 +497,15 @@ export async function recordPayment(tx: TenantTx, input: PaymentRequest): Promis
 
 /** The next number of a per-shop document series (gap-free: the counter row is locked until commit). */
 export async function nextDocumentNumber(tx: TenantTx, tenantId: string, kind: string): Promise<number> {
-  const [row] = await queryRows<{ last_number: string }>(
-    tx,
-    sql`insert into document_counters (tenant_id, kind, last_number) values (${tenantId}, ${kind}, 1)
-        on conflict (tenant_id, kind) do update set last_number = document_counters.last_number + 1
-        returning last_number::text`,
-  );
+  const [row] = await queryRows<{ last_number: string | number }>(tx, nextDocumentNumberSql(tenantId, kind));
   return Number(row!.last_number);
 }
+
+/** nextDocumentNumber's statement, for a common table expression of a larger one: returns last_number (bigint). */
+export const nextDocumentNumberSql = (tenantId: string, kind: string) =>
+  sql`insert into document_counters (tenant_id, kind, last_number) values (${tenantId}, ${kind}, 1)
+      on conflict (tenant_id, kind) do update set last_number = document_counters.last_number + 1
+      returning last_number`;
 
 /** A credit note (lowers what is owed), settling the oldest charges first or the ones picked. */
 export async function postCreditNote(

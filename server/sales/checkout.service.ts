@@ -7,8 +7,7 @@ import { formatMoneyPlain } from '../../core/settings/money.rules';
 import { formatReceiptCode, type CheckoutInput, type Sale, type SaleQuote, type saleQuoteInputSchema } from '../../core/sales/sales.schemas';
 import { settlePayments } from '../../core/sales/tender.rules';
 import type { z } from 'zod';
-import { nextDocumentNumber, postCharge, spendDeposit } from '../accounts/account-ledger';
-import { postDocument } from '../accounting/post-document';
+import { postCharge, spendDeposit } from '../accounts/account-ledger';
 import { consumeApproval } from '../approvals/approvals.service';
 import { readSubscriptionState } from '../billing/subscription.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
@@ -24,6 +23,7 @@ import { readSalesSettings } from '../registers/sales-settings.service';
 import { lockShiftForSale } from '../registers/shifts.service';
 import { priceSale, toQuote, type PricedSale } from './sale-pricing';
 import { readSale, withCashierNames } from './sale-read';
+import { readSalePosting, saleEntryCtes, takeReceiptNumber } from './sale-posting';
 
 export { readSale } from './sale-read';
 
@@ -152,6 +152,28 @@ export async function completeSaleInTx(
   const loyalty = input.customerId ? await readLoyaltySettings(tx) : null;
   const payments = await takePayments(tx, actor, input, loyalty);
 
+  const paymentRows = [
+    ...(exchangeMinor > 0 ? [{ tender: 'exchange', amountMinor: exchangeMinor, tenderedMinor: null, reference: null, giftCardId: null, loyaltyPoints: null }] : []),
+    ...payments.rows,
+  ];
+  // Read before the stock rows and the receipt counter below are held: see sale-posting.ts.
+  const posting = await readSalePosting(tx, tenantId, {
+    saleId,
+    locationId: shift.locationId,
+    customerId: input.customerId,
+    tipMinor: priced.cart.tipMinor,
+    lines: priced.lines.map((line) => ({
+      totalMinor: line.totalMinor,
+      discountMinor: line.lineDiscountMinor + line.cartDiscountShareMinor,
+      taxClass: line.taxClass,
+      taxRateBp: line.taxRateBp,
+      taxMinor: line.taxMinor,
+      costMinor: line.costMinor,
+    })),
+    payments: paymentRows.map((row) => ({ tender: row.tender, amountMinor: row.amountMinor })),
+    pointValueMinor: loyalty?.pointValueMinor ?? null,
+  });
+
   const movements = saleMovements(priced, shift.locationId, saleId);
   if (movements.length > 0) {
     const allowNegative = input.fromOutbox || (await readAllowNegativeStock(tx));
@@ -166,14 +188,15 @@ export async function completeSaleInTx(
   }
 
   // Last: the shop-wide receipt counter is everyone's hot spot, held from here to the commit.
-  const receiptNumber = await nextDocumentNumber(tx, tenantId, 'sale_receipt');
+  const { receiptNumber, inventoryChange } = await takeReceiptNumber(tx, tenantId, movements.map((movement) => movement.variantId), posting);
+  const receiptCode = formatReceiptCode(shift.registerPrefix, receiptNumber);
   const { cart } = priced;
   const saleRow = tx.insert(sales).values({
     tenantId,
     id: saleId,
     requestHash,
     receiptNumber,
-    receiptCode: formatReceiptCode(shift.registerPrefix, receiptNumber),
+    receiptCode,
     registerId: input.registerId,
     shiftId: shift.shiftId,
     locationId: shift.locationId,
@@ -219,17 +242,19 @@ export async function completeSaleInTx(
       costMinor: line.costMinor,
     })),
   );
-  const paymentRows = [
-    ...(exchangeMinor > 0 ? [{ tender: 'exchange', amountMinor: exchangeMinor, tenderedMinor: null, reference: null, giftCardId: null, loyaltyPoints: null }] : []),
-    ...payments.rows,
-  ];
   const paymentInsert = paymentRows.length > 0 ? tx.insert(salePayments).values(paymentRows.map((row, index) => ({ tenantId, saleId, seq: index + 1, ...row }))) : null;
-  // The sale, its lines and its payments as one statement (the foreign keys of the lines and
-  // payments are checked at its end): the receipt counter above is held two round trips less.
+  const entry = posting && inventoryChange ? await saleEntryCtes(tx, tenantId, posting, { saleId, receiptCode, loyaltyPointsEarned, change: inventoryChange }) : null;
+  // The sale, its lines, its payments and its ledger entry as one statement (the foreign keys of the
+  // lines and payments are checked at its end): the receipt counter above is held for one round trip.
   // The builders' own SQL (getSQL), as an embedded builder would be bracketed as a subquery.
   const statement = (query: SQLWrapper) => query.getSQL();
-  await tx.execute(sql`with new_sale as (${statement(saleRow)}), new_lines as (${statement(lineRows)}) ${paymentInsert ? statement(paymentInsert) : sql`select 1`}`);
-  await postDocument(tx, tenantId, 'sale', saleId);
+  const writes = [
+    sql`new_sale as (${statement(saleRow)})`,
+    sql`new_lines as (${statement(lineRows)})`,
+    ...(paymentInsert ? [sql`new_payments as (${statement(paymentInsert)})`] : []),
+    ...(entry ? [entry] : []),
+  ];
+  await tx.execute(sql`with ${sql.join(writes, sql`, `)} select 1`);
   return { saleId, replayed: false, creditLimitWarning: payments.creditLimitWarning };
 }
 

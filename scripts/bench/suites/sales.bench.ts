@@ -1,8 +1,10 @@
 // Sales suite (issue 15): the checkout of a 5-line sale paid cash + M-Pesa by 8 concurrent
 // clients through the API (POST /api/sales: validation, the shift lock, pricing, the M-Pesa code
-// claim, stock through the ledger, the shop-wide receipt counter, the sale's rows) next to the same
-// writes issued as one raw SQL transaction, in the same run. Figures S1 on PGlite, S2 on PostgreSQL
-// when DATABASE_URL is set (a scratch database, dropped afterwards).
+// claim, stock through the ledger, the shop-wide receipt counter, the sale's rows and, since issue
+// 17, its general-ledger entry) next to the same writes issued as one raw SQL transaction, in the
+// same run; and the raw path without the ledger's writes, issue 15's baseline, for what the
+// postings cost. Figures S1 on PGlite, S2 on PostgreSQL when DATABASE_URL is set (a scratch
+// database, dropped afterwards).
 // Then the register in Chromium with the 100,000-product catalog (support/register-browser.ts):
 // time to ready beside /auth's, scan-to-line beside the barcode lookup request alone. Figures S3 on
 // PGlite, S4 on PostgreSQL.
@@ -12,7 +14,9 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { saleQuoteInputSchema, type SaleQuote } from '../../../core/sales/sales.schemas';
-import { openDatabase, queryRows, type Database } from '../../../server/db/client';
+import { accountRefKey, mergeLines, type AccountRef } from '../../../core/accounting/posting';
+import { resolveAccounts } from '../../../server/accounting/posting';
+import { openDatabase, queryRows, type Database, type TenantTx } from '../../../server/db/client';
 import { DEMO_SECOND_TILL } from '../../../server/db/seed';
 import { recordMovements } from '../../../server/inventory/stock-ledger';
 import { openShift } from '../../../server/registers/shifts.service';
@@ -59,6 +63,8 @@ interface Dataset {
   shiftId: string;
   locationId: string;
   quote: SaleQuote;
+  /** The sale's ledger entry as the raw path writes it: its lines on their accounts, balanced. */
+  ledgerLines: { accountId: string; amountMinor: number; locationId: string }[];
 }
 
 // ---------------------------------------------------------------- dataset
@@ -89,11 +95,40 @@ async function buildDataset(target: Target): Promise<Dataset> {
     });
     const shift = await openShift(database, { tenantId, userId: cashier.id, requestKey: null, role: 'cashier' }, { registerId, openingFloatMinor: 500_000, denominations: null });
     const quote = await quoteSale(database, tenantId, saleQuoteInputSchema.parse({ registerId, lines: variantIds.map((variantId) => ({ variantId, quantityMilli: 1000 })) }));
+    const ledgerLines = await database.withTenant(tenantId, (tx) => rawLedgerLines(tx, tenantId, locationId, quote));
     await refreshStatistics(database);
-    return { tenantId, cashierId: cashier.id, registerId, shiftId: shift.id, locationId, quote };
+    return { tenantId, cashierId: cashier.id, registerId, shiftId: shift.id, locationId, quote, ledgerLines };
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The lines of the sale's entry for the raw path, worked out once: the tenders, sales and VAT per
+ * class, and the goods at their average cost (COGS against inventory).
+ */
+async function rawLedgerLines(tx: TenantTx, tenantId: string, locationId: string, quote: SaleQuote): Promise<Dataset['ledgerLines']> {
+  const { cash, mpesa } = tenderSplit(quote.totalMinor);
+  const [cost] = await queryRows<{ minor: string }>(
+    tx,
+    sql`select sum(average_cost_minor)::text as minor from product_variants where id in (${sql.join(
+      quote.lines.map((line) => sql`${line.variantId}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  const costMinor = Number(cost!.minor);
+  const lines: { account: AccountRef; amountMinor: number }[] = [
+    { account: { key: 'cash_location', locationId }, amountMinor: cash },
+    { account: { tender: 'mpesa' }, amountMinor: mpesa },
+    ...quote.lines.flatMap((line) => [
+      { account: { key: 'sales_band' as const, taxClass: line.taxClass }, amountMinor: -(line.totalMinor - line.taxMinor) },
+      { account: { key: 'vat_output_band' as const, taxClass: line.taxClass }, amountMinor: -line.taxMinor },
+    ]),
+    { account: { key: 'cogs' }, amountMinor: costMinor },
+    { account: { key: 'inventory' }, amountMinor: -costMinor },
+  ];
+  const accounts = await resolveAccounts(tx, tenantId, lines.map((line) => line.account));
+  return mergeLines(lines).map((line) => ({ accountId: accounts.get(accountRefKey(line.account))!, amountMinor: line.amountMinor, locationId }));
 }
 
 async function refreshStatistics(database: Database) {
@@ -107,9 +142,15 @@ let mpesaSequence = 0;
 /** A fresh, valid M-Pesa code per sale (10 capitals and digits), unique across the run's clients. */
 const nextMpesaCode = (prefix: string) => `${prefix}${(mpesaSequence++).toString(36).toUpperCase().padStart(9, '0')}`.slice(0, 10);
 
+/** The sale's two payments: the cash part and M-Pesa for the rest. */
+function tenderSplit(totalMinor: number) {
+  const cash = Math.round(totalMinor * CASH_SHARE);
+  return { cash, mpesa: totalMinor - cash };
+}
+
 function checkoutBody(dataset: Dataset, runTag: string) {
   const total = dataset.quote.totalMinor;
-  const cash = Math.round(total * CASH_SHARE);
+  const { cash, mpesa } = tenderSplit(total);
   return {
     id: randomUUID(),
     registerId: dataset.registerId,
@@ -119,7 +160,7 @@ function checkoutBody(dataset: Dataset, runTag: string) {
     payments: [
       // Handed a round note: the cash part gives change.
       { tender: 'cash', amountMinor: cash, tenderedMinor: Math.ceil(cash / 100_000) * 100_000 },
-      { tender: 'mpesa', amountMinor: total - cash, reference: nextMpesaCode(runTag) },
+      { tender: 'mpesa', amountMinor: mpesa, reference: nextMpesaCode(runTag) },
     ],
     approvalIds: [],
     expectedTotalMinor: total,
@@ -131,9 +172,11 @@ function checkoutBody(dataset: Dataset, runTag: string) {
 /**
  * The writes of that checkout, bare, in one transaction: the shift row shared, the M-Pesa code
  * claimed, each line's stock row moved with its ledger row, the receipt counter (last, as the
- * service does), the sale, its five lines and two payments.
+ * service does), the sale, its five lines and two payments. `withLedger`: also what the checkout
+ * writes to the general ledger since issue 17: the items' book values at the stock's new value, and
+ * the sale's journal entry (numbered) with its lines.
  */
-async function rawCheckout(database: Database, dataset: Dataset, runTag: string) {
+async function rawCheckout(database: Database, dataset: Dataset, runTag: string, withLedger: boolean) {
   const { tenantId, quote } = dataset;
   const body = checkoutBody(dataset, runTag);
   const mpesa = body.payments[1]!;
@@ -148,6 +191,16 @@ async function rawCheckout(database: Database, dataset: Dataset, runTag: string)
                            insert into stock_movements (tenant_id, variant_id, location_id, kind, quantity, balance_after, source_type, source_id, user_id, created_at)
                            select ${tenantId}, ${line.variantId}, ${dataset.locationId}, 'sale', ${-line.stockQuantityMilli / 1000}::numeric, level.on_hand, 'sale', ${body.id}, ${dataset.cashierId}, clock_timestamp()
                            from level`);
+    }
+    if (withLedger) {
+      await tx.execute(sql`insert into inventory_book_values (tenant_id, variant_id, location_id, value_minor)
+                           select s.tenant_id, s.variant_id, s.location_id, round(s.on_hand * v.average_cost_minor)::bigint
+                           from stock_levels s join product_variants v on v.tenant_id = s.tenant_id and v.id = s.variant_id
+                           where s.variant_id in (${sql.join(
+                             quote.lines.map((line) => sql`${line.variantId}::uuid`),
+                             sql`, `,
+                           )})
+                           on conflict (tenant_id, variant_id, location_id) do update set value_minor = excluded.value_minor`);
     }
     const [counter] = await queryRows<{ n: number }>(
       tx,
@@ -174,6 +227,24 @@ async function rawCheckout(database: Database, dataset: Dataset, runTag: string)
     await tx.execute(sql`insert into sale_payments (tenant_id, sale_id, seq, tender, amount_minor, tendered_minor, reference)
                          values (${tenantId}, ${body.id}, 1, 'cash', ${cash.amountMinor}, ${'tenderedMinor' in cash ? cash.tenderedMinor : null}, null),
                                 (${tenantId}, ${body.id}, 2, 'mpesa', ${mpesa.amountMinor}, null, ${'reference' in mpesa ? mpesa.reference : null})`);
+    if (withLedger) {
+      await tx.execute(sql`with counter as (
+                             insert into document_counters (tenant_id, kind, last_number) values (${tenantId}, 'journal_entry', 1)
+                             on conflict (tenant_id, kind) do update set last_number = document_counters.last_number + 1 returning last_number
+                           ), entry as (
+                             insert into journal_entries (tenant_id, number, entry_date, source_type, source_id, memo)
+                             select ${tenantId}, last_number, current_date, 'sale', ${body.id}, ${`Sale RAW-${counter!.n}`} from counter returning id
+                           )
+                           insert into journal_lines (tenant_id, entry_id, line_no, account_id, entry_date, debit_minor, credit_minor, location_id)
+                           select ${tenantId}, entry.id, line.line_no, line.account_id, current_date, line.debit, line.credit, line.location_id
+                           from entry cross join (values ${sql.join(
+                             dataset.ledgerLines.map(
+                               (line, index) =>
+                                 sql`(${index + 1}::smallint, ${line.accountId}::uuid, ${Math.max(line.amountMinor, 0)}::bigint, ${Math.max(-line.amountMinor, 0)}::bigint, ${line.locationId}::uuid)`,
+                             ),
+                             sql`, `,
+                           )}) as line (line_no, account_id, debit, credit, location_id)`);
+    }
   });
 }
 
@@ -262,7 +333,10 @@ function apiClient(port: number, cookie: string, dataset: Dataset, runTag: strin
 interface Figures {
   database: string;
   api: { perSecond: number; latency: LatencySummary; sales: number };
+  /** The same writes as the API, bare: the sale's and, since issue 17, its ledger entry's. */
   raw: { perSecond: number; latency: LatencySummary; sales: number };
+  /** The sale's writes without the ledger's (issue 15's baseline): what the postings cost the bare path. */
+  rawWithoutLedger: { perSecond: number; latency: LatencySummary; sales: number };
   /** Both paths again at a steady PACED_SHARE of the API's own throughput above (raw: PostgreSQL only). */
   paced: { perSecond: number; api: LatencySummary; raw: LatencySummary | null };
 }
@@ -278,13 +352,17 @@ async function runOnDatabase(label: string, target: Target): Promise<Figures> {
 
   console.log(`  ${label}: raw SQL checkouts, ${settings.clients} clients…`);
   const database = await openDatabase('url' in target ? { driver: 'postgres', url: target.url } : { driver: 'pglite', dataDir: target.dataDir });
-  const rawOperations = (tag: string) => Array.from({ length: settings.clients }, () => () => rawCheckout(database, dataset, tag));
+  const rawOperations = (tag: string, withLedger = true) => Array.from({ length: settings.clients }, () => () => rawCheckout(database, dataset, tag, withLedger));
   // PGlite is one process's database: the raw path closes it before the server opens it, and is
   // not paced. On PostgreSQL it stays open for the paced run.
   const rawStaysOpen = 'url' in target;
   let raw: Run;
+  let rawWithoutLedger: Run;
   try {
-    await runClients(rawOperations('W'), settings.warmUpMs);
+    await runClients(rawOperations('W', false), settings.warmUpMs);
+    rawWithoutLedger = await runClients(rawOperations('N', false), settings.seconds * 1000);
+    console.log(`  ${label}: raw SQL checkouts with the ledger's writes, ${settings.clients} clients…`);
+    await runClients(rawOperations('V'), settings.warmUpMs);
     raw = await runClients(rawOperations('R'), settings.seconds * 1000);
   } finally {
     if (!rawStaysOpen) await database.close();
@@ -322,24 +400,28 @@ async function runOnDatabase(label: string, target: Target): Promise<Figures> {
     await server.stop();
     if (rawStaysOpen) await database.close();
   }
-  return { database: label, api: toFigure(api), raw: toFigure(raw), paced };
+  return { database: label, api: toFigure(api), raw: toFigure(raw), rawWithoutLedger: toFigure(rawWithoutLedger), paced };
 }
 
 // ---------------------------------------------------------------- report
 
 function report(run: Figures, prefix: string, goalsApply: boolean): SummaryLine[] {
-  const { api, raw } = run;
+  const { api, raw, rawWithoutLedger } = run;
   const share = api.perSecond / raw.perSecond;
+  const shareWithoutLedger = api.perSecond / rawWithoutLedger.perSecond;
+  const row = (path: string, figure: Figures['api']) => [path, figure.perSecond.toFixed(0), String(figure.sales), formatMs(figure.latency.p50), formatMs(figure.latency.p95), formatMs(figure.latency.p99)];
   printTable({
     title: `Figure ${prefix} — checkout of a 5-line sale, cash + M-Pesa, ${settings.clients} concurrent clients (${run.database})`,
     columns: ['path', 'sales/s', 'sales', 'p50', 'p95', 'p99'],
     rows: [
-      ['API: POST /api/sales (completeSaleInTx in a withTenant transaction)', api.perSecond.toFixed(0), String(api.sales), formatMs(api.latency.p50), formatMs(api.latency.p95), formatMs(api.latency.p99)],
-      ['raw: shift FOR SHARE, M-Pesa code, 5 × stock + movement, counter, sale, lines, payments', raw.perSecond.toFixed(0), String(raw.sales), formatMs(raw.latency.p50), formatMs(raw.latency.p95), formatMs(raw.latency.p99)],
+      row('API: POST /api/sales (completeSaleInTx in a withTenant transaction, with its ledger entry)', api),
+      row('raw: shift FOR SHARE, M-Pesa code, 5 × stock + movement, book values, counter, sale, lines, payments, journal entry + lines', raw),
+      row("raw without the ledger's writes (book values, journal entry): issue 15's baseline", rawWithoutLedger),
     ],
     notes: [
       `API ÷ raw throughput: ${formatRatio(share)} (goal ≥ ${GOALS.shareOfRaw}×); API p99 goal < ${GOALS.p99Ms} ms${goalsApply ? '' : ' (PostgreSQL only: PGlite runs one statement at a time)'}.`,
-      `${settings.seconds} s each after ${settings.warmUpMs / 1000} s untimed; raw first, then the API on the same database (PGlite allows one process). Each client: one keep-alive connection, the next sale when the last is answered.`,
+      `API ÷ raw without the ledger's writes: ${formatRatio(shareWithoutLedger)}; the ledger's writes take the raw path from ${rawWithoutLedger.perSecond.toFixed(0)} to ${raw.perSecond.toFixed(0)} sales/s.`,
+      `${settings.seconds} s each after ${settings.warmUpMs / 1000} s untimed; the raw paths first, then the API on the same database (PGlite allows one process). Each client: one keep-alive connection, the next sale when the last is answered.`,
       'Back to back, 8 clients keep the machine saturated: each sale waits for the others (Little\'s law: mean latency = clients ÷ throughput), the raw path too.',
     ],
   });
@@ -363,6 +445,13 @@ function report(run: Figures, prefix: string, goalsApply: boolean): SummaryLine[
       baseline: `raw ${Math.round(raw.perSecond)}/s`,
       goal: `≥ ${GOALS.shareOfRaw}×`,
       status: goalsApply ? goalStatus(share >= GOALS.shareOfRaw) : 'INFO',
+    },
+    {
+      figure: `${tag} checkout API ÷ raw without the ledger's writes`,
+      value: `${Math.round(api.perSecond)}/s (${formatRatio(shareWithoutLedger)})`,
+      baseline: `raw ${Math.round(rawWithoutLedger.perSecond)}/s`,
+      goal: '',
+      status: 'INFO',
     },
     {
       figure: `${tag} checkout p99 (API)`,

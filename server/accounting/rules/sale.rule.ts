@@ -73,7 +73,8 @@ export function withInventory(costLines: PostingLine[], change: InventoryChange,
   return [...costLines, ...inventoryLines(change), { account: { key: 'stock_rounding' }, amountMinor: -(costMinor + change.totalMinor), locationId }];
 }
 
-interface SaleFacts {
+/** What the sale rule reads of a sale (readSale), or what the checkout knows of the sale it is writing. */
+export interface SaleFacts {
   receipt_code: string;
   location_id: string;
   customer_id: string | null;
@@ -87,6 +88,9 @@ interface SaleFacts {
   receivable: ReceivableEntry[];
   moved_variant_ids: string[];
 }
+
+/** The facts the sale's entry is made of (the variants it moved are what its inventory change is read from). */
+export type SaleLedgerFacts = Omit<SaleFacts, 'moved_variant_ids'>;
 
 /** The sale with its lines, payments, receivable entries and the variants it moved, in one query. */
 async function readSale(tx: TenantTx, saleId: string): Promise<SaleFacts | null> {
@@ -121,6 +125,16 @@ function revenueLines(line: SaleFacts['lines'][number], locationId: string): Pos
 export async function saleDraft(tx: TenantTx, context: PostingContext, saleId: string): Promise<PostingDraft | null> {
   const sale = await readSale(tx, saleId);
   if (!sale) return null;
+  const change = await documentInventory(tx, context.tenantId, { movementSourceType: 'sale', sourceId: saleId, movedVariantIds: sale.moved_variant_ids }, context.mode);
+  return saleDraftOf(saleId, sale, change);
+}
+
+/**
+ * The draft of a sale from its facts and the inventory value its stock movements changed. The
+ * checkout calls this with the sale it is writing (server/sales/sale-posting.ts), so the sale is
+ * posted in the statement that writes it; the same facts read back from the sale make the same draft.
+ */
+export function saleDraftOf(saleId: string, sale: SaleLedgerFacts, change: InventoryChange): PostingDraft {
   const locationId = sale.location_id;
   const at = { locationId };
   const tenders = { locationId, valuesLoyaltyPoints: sale.values_points };
@@ -135,7 +149,6 @@ export async function saleDraft(tx: TenantTx, context: PostingContext, saleId: s
     lines.push(debit({ key: 'loyalty_rewards' }, earnedMinor, at), credit({ key: 'loyalty_points' }, earnedMinor, { ...at, contactId: sale.customer_id }));
   }
   const cogsMinor = sale.lines.reduce((sum, line) => sum + line.costMinor, 0);
-  const change = await documentInventory(tx, context.tenantId, { movementSourceType: 'sale', sourceId: saleId, movedVariantIds: sale.moved_variant_ids }, context.mode);
   lines.push(...withInventory([debit({ key: 'cogs' }, cogsMinor, at)], change, locationId));
   return { sourceType: 'sale', sourceId: saleId, entryDate: sale.day, memo: fillMessage(/*i18n*/ 'Sale {receipt}', { receipt: sale.receipt_code }), lines };
 }
