@@ -12,7 +12,7 @@ import { ON_ACCOUNT_TENDERS, saleDraftOf, type SaleLedgerFacts } from '../accoun
 // taken to the commit, and every other till waits for them; so the ledger's settings and accounts
 // are read before them (readSalePosting), and the entry is written in the statement that writes the
 // sale (saleEntryCtes), from the sale as the checkout writes it. The draft is the sale rule's
-// (rules/sale.rule.ts saleDraftOf), the one it makes of the sale read back; sale-posting.test.ts
+// (rules/sale.rule.ts saleDraftOf), the one it makes of the sale read back; rules/sales-rules.test.ts
 // holds the two to the same lines.
 
 /** The sale the checkout is writing, as the ledger sees it. */
