@@ -13,6 +13,7 @@ import { EXPENSE_ATTACHMENT_PATH, expenseRoutes } from './expenses/expenses.rout
 import { accountRoutes } from './accounts/accounts.routes';
 import { accountingRoutes, JOURNAL_ATTACHMENT_PATH } from './accounting/accounting.routes';
 import { accountingReportRoutes } from './accounting/reports.routes';
+import { reportRoutes } from './reports/reports.routes';
 import { approvalRoutes } from './approvals/approvals.routes';
 import { CONTACT_IMPORT_PATH, contactBulkRoutes } from './contacts/contacts-bulk.routes';
 import { contactRoutes } from './contacts/contacts.routes';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...expenseRoutes,
       ...accountingRoutes,
       ...accountingReportRoutes,
+      ...reportRoutes,
       ...emailRoutes,
       ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),

@@ -51,7 +51,7 @@ export const CAPABILITIES: readonly Capability[] = [
   { text: /*i18n*/ 'KRA eTIMS invoices', feature: null, isBuilt: false, apiPath: '/api/etims' },
   { text: /*i18n*/ 'Customers and suppliers, credit accounts and statements', feature: 'customers', isBuilt: true, apiPath: '/api/contacts' },
   { text: /*i18n*/ 'Customer groups with their own prices', feature: 'advanced_customer_management', isBuilt: true, apiPath: '/api/customer-groups' },
-  { text: /*i18n*/ 'Sales and profit reports', feature: 'advanced_reporting', isBuilt: false, apiPath: '/api/reports' },
+  { text: /*i18n*/ 'Sales and profit reports', feature: 'advanced_reporting', isBuilt: true, apiPath: '/api/reports/sales-by-period' },
   {
     text: (limits) => upTo(limits.max_staff_users, /*i18n*/ 'Unlimited staff accounts with roles', /*i18n*/ 'Up to {max} staff accounts with roles'),
     feature: 'user_roles',

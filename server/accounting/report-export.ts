@@ -62,10 +62,10 @@ export async function readReportShop(tx: TenantTx, tenantId: string): Promise<Re
 // --- the table ---
 
 /** A cell: text, an amount in minor units, a calendar day, or nothing. */
-type Cell = string | number | { day: string } | null;
-type ColumnKind = 'code' | 'day' | 'text' | 'narrow' | 'money';
+export type Cell = string | number | { day: string } | null;
+export type ColumnKind = 'code' | 'day' | 'text' | 'narrow' | 'money';
 
-interface ReportTable {
+export interface ReportTable {
   title: string;
   /** The report's day or period, in words. */
   period: string;
@@ -400,7 +400,7 @@ function pdfColumns(table: ReportTable, contentWidth: number): PdfColumn[] {
   }));
 }
 
-async function reportPdf(table: ReportTable, { shop, i18n, generatedAt }: { shop: ReportShop; i18n: I18n; generatedAt: Date }): Promise<Uint8Array> {
+export async function reportPdf(table: ReportTable, { shop, i18n, generatedAt }: { shop: ReportShop; i18n: I18n; generatedAt: Date }): Promise<Uint8Array> {
   const locale = i18n.locale as Locale;
   const sheet = await PdfSheet.create({ title: `${table.title} — ${shop.name}`, author: shop.name, creationDate: generatedAt });
   const { bold, contentWidth } = sheet;

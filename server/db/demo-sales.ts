@@ -11,6 +11,7 @@ import { addCashMovement, closeShift, openShift, readShiftReport } from '../regi
 import { completeSaleInTx, quoteSale, saleRequestHash, type SaleActor } from '../sales/checkout.service';
 import { createReturn } from '../sales/returns.service';
 import { voidSale } from '../sales/void.service';
+import { rebuildSummaryDaysOf } from '../reports/summaries';
 import type { JobDefinition } from '../jobs/job-queue';
 import { queryRows, type Database } from './client';
 
@@ -392,6 +393,8 @@ async function redateDay(database: Database, tenantId: string, tills: TillDay[])
     }
     // tenant-access: the trigger back on before the commit
     await tx.execute(sql`alter table shifts enable trigger shifts_closed_immutable`);
+    // The summaries counted the documents today, when they were written: recount both days.
+    await rebuildSummaryDaysOf(tx, [...saleTimes, ...returnTimes]);
   });
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { fillMessage } from '../../core/i18n/message.rules';
-import { formatQuantity } from '../../core/products/quantity.rules';
+import { formatQuantity, lineAmount } from '../../core/products/quantity.rules';
 import { divideRounded, ETIMS_TAX_BAND, splitInclusive, type TaxClass } from '../../core/products/tax.rules';
 import { formatMoneyPlain } from '../../core/settings/money.rules';
 import {
@@ -77,6 +77,7 @@ interface SaleLineRow {
   stock_quantity: string;
   total_minor: number;
   tax_minor: number;
+  cost_minor: number;
   tax_class: string;
   tax_rate_bp: number;
 }
@@ -93,6 +94,7 @@ interface ReturnLine {
   taxClass: string;
   taxRateBp: number;
   taxMinor: number;
+  costMinor: number;
   disposition: 'restock' | 'damaged';
 }
 
@@ -293,7 +295,7 @@ async function readSaleLines(tx: TenantTx, saleId: string, input: ReturnInput): 
   const rows = await queryRows<SaleLineRow>(
     tx,
     sql`select id, variant_id, product_name, variant_name, quantity::text as quantity, stock_quantity::text as stock_quantity,
-               total_minor, tax_minor, tax_class, tax_rate_bp
+               total_minor, tax_minor, cost_minor, tax_class, tax_rate_bp
         from sale_lines where sale_id = ${saleId} and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -347,6 +349,7 @@ async function takeBackLine(tx: TenantTx, line: SaleLineRow, quantityMilli: numb
     taxClass: line.tax_class,
     taxRateBp: line.tax_rate_bp,
     taxMinor: share(line.tax_minor),
+    costMinor: share(line.cost_minor),
     disposition,
   };
 }
@@ -367,9 +370,9 @@ async function returnWithoutReceipt(
   await requireCustomer(tx, customerId);
   await consumeApproval(tx, tenantId, input.approvalId, { action: 'return_without_receipt', usedByType: 'sale_return', usedById: input.id });
 
-  const variants = await queryRows<{ id: string; product_name: string; variant_name: string; tax_class: TaxClass }>(
+  const variants = await queryRows<{ id: string; product_name: string; variant_name: string; tax_class: TaxClass; average_cost_minor: number }>(
     tx,
-    sql`select v.id, p.name as product_name, v.name as variant_name, p.tax_class
+    sql`select v.id, p.name as product_name, v.name as variant_name, p.tax_class, v.average_cost_minor
         from product_variants v join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
         where v.id in (${sql.join(input.lines.map((line) => sql`${line.variantId}::uuid`), sql`, `)})`,
   );
@@ -395,6 +398,7 @@ async function returnWithoutReceipt(
       taxClass: variant.tax_class,
       taxRateBp: rate,
       taxMinor: splitInclusive(line.amountMinor!, rate).taxMinor,
+      costMinor: lineAmount(variant.average_cost_minor, line.quantityMilli),
       disposition: line.disposition,
     };
   });

@@ -40,7 +40,7 @@ import { todayIn } from '../purchases/bill-service-form';
 import { deleteAccountRequest, saveAccountRequest, useLedgerAccounts, useRefreshAccounting } from './accounting.api';
 import { accountLabel, linkClass, Money, reportPath, useCanWriteBooks } from './accounting-ui';
 import { accountTree, byCode } from './account-tree';
-import { yearToDate } from './periods';
+import { yearToDate } from '../../core/reports/report-periods';
 
 type Editing = { account: LedgerAccount } | { type: AccountType } | null;
 

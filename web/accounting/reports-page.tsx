@@ -33,7 +33,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { todayIn } from '../purchases/bill-service-form';
 import { reportHref, useReport, type ReportParams } from './accounting.api';
 import { AccountSelect, entryPath, linkClass, Money, reportPath, SCREEN_REPORTS, SourceLink, type ScreenReport } from './accounting-ui';
-import { monthOf, yearToDate } from './periods';
+import { monthOf, yearToDate } from '../../core/reports/report-periods';
 import { ReportActions, ReportDocument } from './report-frame';
 
 const REPORT_TITLES: Record<ScreenReport, MessageDescriptor> = {

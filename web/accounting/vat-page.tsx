@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { todayIn } from '../purchases/bill-service-form';
 import { reportHref, useReport } from './accounting.api';
 import { Money } from './accounting-ui';
-import { previousMonthOf } from './periods';
+import { previousMonthOf } from '../../core/reports/report-periods';
 import { ReportActions, ReportDocument } from './report-frame';
 
 /** The rows of VAT3's sales section, in its words. */

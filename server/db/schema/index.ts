@@ -13,3 +13,4 @@ export * from './contacts';
 export * from './sales';
 export * from './purchases';
 export * from './accounting';
+export * from './reports';

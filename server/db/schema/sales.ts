@@ -422,6 +422,8 @@ export const saleReturnLines = pgTable(
     taxClass: text('tax_class').notNull(),
     taxRateBp: integer('tax_rate_bp').notNull(),
     taxMinor: integer('tax_minor').notNull(),
+    /** What the goods cost: the sale line's cost in proportion, or (without a receipt) the average cost at the return. */
+    costMinor: integer('cost_minor').notNull().default(0),
     /** 'restock' (back on hand) or 'damaged' (returned, then written off with a damage movement). */
     disposition: text('disposition').notNull(),
   },

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { timestamps } from './columns';
+import { productVariants } from './products';
+import { locations } from './inventory';
+import { quantity } from './quantity';
+import { tenantOwnedColumns, tenants } from './tenancy';
+
+// The reports' summaries (issue 18, docs/decisions/0021-report-summaries.md). Triggers on the sale
+// documents keep them current in the statement that writes a sale, a return, its payments or a
+// void (migration 0040), so a report over a year reads a few hundred thousand summary rows, never
+// millions of sale lines. Days and hours are the shop's (its time zone) at the moment the
+// document reached the server (created_at), as the ledger dates its entries. Amounts are minor
+// units, VAT included unless the name says otherwise; quantities are in stock units.
+// `npm run reports:rebuild` recomputes them from the documents (server/reports/summaries.ts).
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** A variant's day at a location (per VAT band): what sold and what came back. */
+export const reportItemDays = pgTable(
+  'report_item_days',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    locationId: uuid('location_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    /** The VAT band the lines carried (a product's band may change: each keeps its own). */
+    taxClass: text('tax_class').notNull(),
+    soldQuantity: quantity('sold_quantity').notNull().default(0),
+    /** Σ line totals: after line discounts and the cart discount's share, VAT included. */
+    salesMinor: money('sales_minor'),
+    taxMinor: money('tax_minor'),
+    /** Σ line costs at the average cost when sold. */
+    costMinor: money('cost_minor'),
+    discountMinor: money('discount_minor'),
+    lineCount: integer('line_count').notNull().default(0),
+    returnedQuantity: quantity('returned_quantity').notNull().default(0),
+    returnedMinor: money('returned_minor'),
+    returnedTaxMinor: money('returned_tax_minor'),
+    returnedCostMinor: money('returned_cost_minor'),
+  },
+  (t) => [
+    primaryKey({ name: 'report_item_days_pk', columns: [t.tenantId, t.day, t.locationId, t.variantId, t.taxClass] }),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
+    foreignKey({ columns: [t.tenantId, t.variantId], foreignColumns: [productVariants.tenantId, productVariants.id] }),
+    index('report_item_days_variant_idx').on(t.tenantId, t.variantId, t.day),
+  ],
+);
+
+/** An hour of a register's day for one cashier: the sales rung up and the returns taken. */
+export const reportSaleHours = pgTable(
+  'report_sale_hours',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    locationId: uuid('location_id').notNull(),
+    registerId: uuid('register_id').notNull(),
+    /** The cashier's user id (the nil uuid when the sale has none); not a foreign key, so a removed user's figures stay. */
+    cashierId: uuid('cashier_id').notNull(),
+    hour: smallint('hour').notNull(),
+    saleCount: integer('sale_count').notNull().default(0),
+    /** Σ sale totals less tips: the goods sold, after discounts, VAT included. */
+    salesMinor: money('sales_minor'),
+    taxMinor: money('tax_minor'),
+    costMinor: money('cost_minor'),
+    discountMinor: money('discount_minor'),
+    tipMinor: money('tip_minor'),
+    soldQuantity: quantity('sold_quantity').notNull().default(0),
+    returnCount: integer('return_count').notNull().default(0),
+    returnedMinor: money('returned_minor'),
+    returnedTaxMinor: money('returned_tax_minor'),
+    returnedCostMinor: money('returned_cost_minor'),
+    returnedQuantity: quantity('returned_quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'report_sale_hours_pk', columns: [t.tenantId, t.day, t.locationId, t.registerId, t.cashierId, t.hour] }),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
+    check('report_sale_hours_hour_check', sql`${t.hour} between 0 and 23`),
+  ],
+);
+
+/** A tender's day at a location: what was paid with it, and refunded to it. */
+export const reportTenderDays = pgTable(
+  'report_tender_days',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    locationId: uuid('location_id').notNull(),
+    tender: text('tender').notNull(),
+    paymentCount: integer('payment_count').notNull().default(0),
+    paidMinor: money('paid_minor'),
+    refundCount: integer('refund_count').notNull().default(0),
+    refundedMinor: money('refunded_minor'),
+  },
+  (t) => [
+    primaryKey({ name: 'report_tender_days_pk', columns: [t.tenantId, t.day, t.locationId, t.tender] }),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
+  ],
+);
+
+/** A report saved with its filters and columns under a name (custom_reports); pinned to the dashboard with dashboards. */
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    ...tenantOwnedColumns(),
+    name: text('name').notNull(),
+    reportKey: text('report_key').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The create's Idempotency-Key: a retry answers the report it made. */
+    requestKey: uuid('request_key'),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('saved_reports_name_idx').on(t.tenantId, t.name),
+    uniqueIndex('saved_reports_request_key_unique').on(t.tenantId, t.requestKey),
+  ],
+);
+
+/** The daily summary e-mail (on or off, the shop's closing time, the last day sent: each day once) and the summaries' last rebuild. */
+export const reportSettings = pgTable(
+  'report_settings',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    dailySummaryEnabled: boolean('daily_summary_enabled').notNull().default(false),
+    closingTime: text('closing_time').notNull().default('20:00'),
+    lastSummaryDay: date('last_summary_day'),
+    /** When the summaries were last recomputed from the documents (null: never, e.g. a shop from before them). */
+    summariesRebuiltAt: timestamp('summaries_rebuilt_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId] }), check('report_settings_closing_time_check', sql`${t.closingTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`)],
+);

@@ -1,0 +1,167 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type PlatformTx, type TenantTx } from '../db/client';
+
+// The report summaries recomputed from the documents (issue 18, docs/decisions/0021). The triggers
+// of migration 0040 keep report_item_days, report_sale_hours and report_tender_days current one
+// statement at a time; these queries aggregate the same documents from scratch, which is what a
+// rebuild writes and what the tests hold the triggers to. A voided sale counts nowhere; a return
+// counts on its own day, whatever became of its sale.
+
+/** The advisory lock space of a shop's summaries: the triggers take it shared, a rebuild alone. */
+const SUMMARY_LOCK_SPACE = 1_518_001;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+const SHOP_ZONE = sql`coalesce((select bs.time_zone from business_settings bs limit 1), 'Africa/Nairobi')`;
+const shopDay = (column: SQL) => sql`((${column}) at time zone ${SHOP_ZONE})::date`;
+const shopHour = (column: SQL) => sql`extract(hour from (${column}) at time zone ${SHOP_ZONE})::smallint`;
+
+/** The shop's days from..to (inclusive) as a created_at condition the indexes serve; everything without one. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+const within = (column: SQL, range: DayRange | null) =>
+  range ? sql`${column} >= (${range.from}::date::timestamp at time zone ${SHOP_ZONE}) and ${column} < ((${range.to}::date + 1)::timestamp at time zone ${SHOP_ZONE})` : sql`true`;
+
+/** report_item_days' rows as the documents make them. */
+export function recomputedItemDays(range: DayRange | null): SQL {
+  return sql`
+    with sold as (
+      select l.tenant_id, ${shopDay(sql`s.created_at`)} as day, s.location_id, l.variant_id, l.tax_class,
+             sum(l.stock_quantity) as sold_quantity, sum(l.total_minor) as sales_minor, sum(l.tax_minor) as tax_minor,
+             sum(l.cost_minor) as cost_minor, sum(l.line_discount_minor + l.cart_discount_share_minor) as discount_minor, count(*) as line_count
+        from sales s join sale_lines l on l.tenant_id = s.tenant_id and l.sale_id = s.id
+        where s.status <> 'voided' and ${within(sql`s.created_at`, range)}
+        group by 1, 2, 3, 4, 5),
+    returned as (
+      select l.tenant_id, ${shopDay(sql`r.created_at`)} as day, r.location_id, l.variant_id, l.tax_class,
+             sum(l.stock_quantity) as returned_quantity, sum(l.amount_minor) as returned_minor, sum(l.tax_minor) as returned_tax_minor,
+             sum(l.cost_minor) as returned_cost_minor
+        from sale_returns r join sale_return_lines l on l.tenant_id = r.tenant_id and l.return_id = r.id
+        where ${within(sql`r.created_at`, range)}
+        group by 1, 2, 3, 4, 5)
+    select tenant_id, day, location_id, variant_id, tax_class,
+           coalesce(sold.sold_quantity, 0)::numeric(14, 3) as sold_quantity, coalesce(sold.sales_minor, 0) as sales_minor, coalesce(sold.tax_minor, 0) as tax_minor,
+           coalesce(sold.cost_minor, 0) as cost_minor, coalesce(sold.discount_minor, 0) as discount_minor, coalesce(sold.line_count, 0)::int as line_count,
+           coalesce(returned.returned_quantity, 0)::numeric(14, 3) as returned_quantity, coalesce(returned.returned_minor, 0) as returned_minor,
+           coalesce(returned.returned_tax_minor, 0) as returned_tax_minor, coalesce(returned.returned_cost_minor, 0) as returned_cost_minor
+      from sold full join returned using (tenant_id, day, location_id, variant_id, tax_class)`;
+}
+
+/** report_sale_hours' rows as the documents make them. */
+export function recomputedSaleHours(range: DayRange | null): SQL {
+  const key = (alias: string) =>
+    sql`${sql.raw(alias)}.tenant_id, ${shopDay(sql.raw(`${alias}.created_at`))} as day, ${sql.raw(alias)}.location_id, ${sql.raw(alias)}.register_id,
+        coalesce(${sql.raw(alias)}.cashier_id, ${NIL_UUID}::uuid) as cashier_id, ${shopHour(sql.raw(`${alias}.created_at`))} as hour`;
+  return sql`
+    with sold as (
+      select ${key('s')}, count(*)::int as sale_count, sum(s.total_minor - s.tip_minor) as sales_minor, sum(s.tax_minor) as tax_minor,
+             sum(s.discount_minor) as discount_minor, sum(s.tip_minor) as tip_minor,
+             sum((select coalesce(sum(l.cost_minor), 0) from sale_lines l where l.tenant_id = s.tenant_id and l.sale_id = s.id)) as cost_minor,
+             sum((select coalesce(sum(l.stock_quantity), 0) from sale_lines l where l.tenant_id = s.tenant_id and l.sale_id = s.id)) as sold_quantity
+        from sales s
+        where s.status <> 'voided' and ${within(sql`s.created_at`, range)}
+        group by 1, 2, 3, 4, 5, 6),
+    returned as (
+      select ${key('r')}, count(distinct r.id)::int as return_count, sum(l.amount_minor) as returned_minor, sum(l.tax_minor) as returned_tax_minor,
+             sum(l.cost_minor) as returned_cost_minor, sum(l.stock_quantity) as returned_quantity
+        from sale_returns r join sale_return_lines l on l.tenant_id = r.tenant_id and l.return_id = r.id
+        where ${within(sql`r.created_at`, range)}
+        group by 1, 2, 3, 4, 5, 6)
+    select tenant_id, day, location_id, register_id, cashier_id, hour,
+           coalesce(sold.sale_count, 0) as sale_count, coalesce(sold.sales_minor, 0) as sales_minor, coalesce(sold.tax_minor, 0) as tax_minor,
+           coalesce(sold.cost_minor, 0)::bigint as cost_minor, coalesce(sold.discount_minor, 0) as discount_minor, coalesce(sold.tip_minor, 0) as tip_minor,
+           coalesce(sold.sold_quantity, 0)::numeric(14, 3) as sold_quantity, coalesce(returned.return_count, 0) as return_count,
+           coalesce(returned.returned_minor, 0) as returned_minor, coalesce(returned.returned_tax_minor, 0) as returned_tax_minor,
+           coalesce(returned.returned_cost_minor, 0) as returned_cost_minor, coalesce(returned.returned_quantity, 0)::numeric(14, 3) as returned_quantity
+      from sold full join returned using (tenant_id, day, location_id, register_id, cashier_id, hour)`;
+}
+
+/** report_tender_days' rows as the documents make them. */
+export function recomputedTenderDays(range: DayRange | null): SQL {
+  return sql`
+    with paid as (
+      select p.tenant_id, ${shopDay(sql`s.created_at`)} as day, s.location_id, p.tender, count(*)::int as payment_count, sum(p.amount_minor) as paid_minor
+        from sales s join sale_payments p on p.tenant_id = s.tenant_id and p.sale_id = s.id
+        where s.status <> 'voided' and ${within(sql`s.created_at`, range)}
+        group by 1, 2, 3, 4),
+    refunded as (
+      select f.tenant_id, ${shopDay(sql`r.created_at`)} as day, r.location_id, f.tender, count(*)::int as refund_count, sum(f.amount_minor) as refunded_minor
+        from sale_returns r join sale_refunds f on f.tenant_id = r.tenant_id and f.return_id = r.id
+        where ${within(sql`r.created_at`, range)}
+        group by 1, 2, 3, 4)
+    select tenant_id, day, location_id, tender,
+           coalesce(paid.payment_count, 0) as payment_count, coalesce(paid.paid_minor, 0) as paid_minor,
+           coalesce(refunded.refund_count, 0) as refund_count, coalesce(refunded.refunded_minor, 0) as refunded_minor
+      from paid full join refunded using (tenant_id, day, location_id, tender)`;
+}
+
+const ITEM_DAY_COLUMNS = sql.raw(
+  'tenant_id, day, location_id, variant_id, tax_class, sold_quantity, sales_minor, tax_minor, cost_minor, discount_minor, line_count, returned_quantity, returned_minor, returned_tax_minor, returned_cost_minor',
+);
+const SALE_HOUR_COLUMNS = sql.raw(
+  'tenant_id, day, location_id, register_id, cashier_id, hour, sale_count, sales_minor, tax_minor, cost_minor, discount_minor, tip_minor, sold_quantity, return_count, returned_minor, returned_tax_minor, returned_cost_minor, returned_quantity',
+);
+const TENDER_DAY_COLUMNS = sql.raw('tenant_id, day, location_id, tender, payment_count, paid_minor, refund_count, refunded_minor');
+
+/**
+ * Recomputes the shop's summaries from its documents (all days, or the shop's days of `range`).
+ * It takes the summary lock alone first, so every document written before it is counted and
+ * every one after it waits and then adds itself on top.
+ */
+export async function rebuildReportSummaries(tx: TenantTx | PlatformTx, range: DayRange | null = null): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SUMMARY_LOCK_SPACE}, hashtext(coalesce(current_setting('app.tenant_id', true), '')))`);
+  const days = range ? sql`day between ${range.from}::date and ${range.to}::date` : sql`true`;
+  await tx.execute(sql`delete from report_item_days where ${days}`);
+  await tx.execute(sql`delete from report_sale_hours where ${days}`);
+  await tx.execute(sql`delete from report_tender_days where ${days}`);
+  await tx.execute(sql`insert into report_item_days (${ITEM_DAY_COLUMNS}) select ${ITEM_DAY_COLUMNS} from (${recomputedItemDays(range)}) r`);
+  await tx.execute(sql`insert into report_sale_hours (${SALE_HOUR_COLUMNS}) select ${SALE_HOUR_COLUMNS} from (${recomputedSaleHours(range)}) r`);
+  await tx.execute(sql`insert into report_tender_days (${TENDER_DAY_COLUMNS}) select ${TENDER_DAY_COLUMNS} from (${recomputedTenderDays(range)}) r`);
+}
+
+/**
+ * Rebuilds the shop days of these instants and today: the demo history writes a day's documents
+ * now (the triggers count them today), then moves them to their day.
+ */
+export async function rebuildSummaryDaysOf(tx: TenantTx | PlatformTx, instants: string[]): Promise<void> {
+  const days = await queryRows<{ day: string }>(
+    tx,
+    sql`select ((t.at) at time zone ${SHOP_ZONE})::date::text as day from unnest(${`{${instants.join(',')}}`}::timestamptz[]) t(at)
+        union select (now() at time zone ${SHOP_ZONE})::date::text`,
+  );
+  for (const { day } of days) await rebuildReportSummaries(tx, { from: day, to: day });
+}
+
+/** The three summaries and their recomputation, in one order, rows whose figures are all zero left out (a void leaves such a row). */
+export function summaryComparisonQueries(): { name: string; stored: SQL; recomputed: SQL }[] {
+  const nonZero = (columns: string[]) => sql.raw(columns.map((column) => `${column} <> 0`).join(' or '));
+  const tables = [
+    {
+      name: 'report_item_days',
+      columns: ITEM_DAY_COLUMNS,
+      recomputed: recomputedItemDays(null),
+      figures: ['sold_quantity', 'sales_minor', 'tax_minor', 'cost_minor', 'discount_minor', 'line_count', 'returned_quantity', 'returned_minor', 'returned_tax_minor', 'returned_cost_minor'],
+      order: 'day, location_id, variant_id, tax_class',
+    },
+    {
+      name: 'report_sale_hours',
+      columns: SALE_HOUR_COLUMNS,
+      recomputed: recomputedSaleHours(null),
+      figures: ['sale_count', 'sales_minor', 'tax_minor', 'cost_minor', 'discount_minor', 'tip_minor', 'sold_quantity', 'return_count', 'returned_minor', 'returned_tax_minor', 'returned_cost_minor', 'returned_quantity'],
+      order: 'day, location_id, register_id, cashier_id, hour',
+    },
+    {
+      name: 'report_tender_days',
+      columns: TENDER_DAY_COLUMNS,
+      recomputed: recomputedTenderDays(null),
+      figures: ['payment_count', 'paid_minor', 'refund_count', 'refunded_minor'],
+      order: 'day, location_id, tender',
+    },
+  ];
+  return tables.map((table) => ({
+    name: table.name,
+    stored: sql`select ${table.columns} from ${sql.identifier(table.name)} where ${nonZero(table.figures)} order by ${sql.raw(table.order)}`,
+    recomputed: sql`select ${table.columns} from (${table.recomputed}) r where ${nonZero(table.figures)} order by ${sql.raw(table.order)}`,
+  }));
+}
