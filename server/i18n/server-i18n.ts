@@ -21,9 +21,9 @@ const CATALOG_NAME = 'server';
 // @lingui/format-po marks a message whose id was written in the code; others are keyed by a hash.
 const EXPLICIT_ID_FLAG = 'js-lingui-explicit-id';
 
-/** One language's translated messages of the server catalog, compiled for Lingui. Untranslated ones are left out. */
-export function readServerMessages(locale: Locale, directory: string = CATALOGS_DIR): Messages {
-  const catalog = PO.parse(readFileSync(join(directory, locale, `${CATALOG_NAME}.po`), 'utf8'));
+/** One language's translated messages of a catalog, compiled for Lingui. Untranslated ones are left out. */
+function readCatalogMessages(locale: Locale, catalogName: string, directory: string): Messages {
+  const catalog = PO.parse(readFileSync(join(directory, locale, `${catalogName}.po`), 'utf8'));
   const messages: Messages = {};
   for (const item of catalog.items) {
     const translation = item.msgstr[0];
@@ -34,15 +34,27 @@ export function readServerMessages(locale: Locale, directory: string = CATALOGS_
   return messages;
 }
 
+/** One language's translated messages of the server catalog. */
+export function readServerMessages(locale: Locale, directory: string = CATALOGS_DIR): Messages {
+  return readCatalogMessages(locale, CATALOG_NAME, directory);
+}
+
 /** A Lingui instance per language, each loaded with its catalog and set to that language. */
 export interface ServerI18n {
   of(locale: Locale): I18n;
 }
 
-/** Reads every language's server catalog once (at start-up: a missing catalog stops the server there, not in a request). */
+/**
+ * Reads every language's server catalog once (at start-up: a missing catalog stops the server there,
+ * not in a request), with core's beside it: the files the server writes (reports) carry core's
+ * texts (column labels, tender names), looked up by their English text.
+ */
 export function createServerI18n(directory: string = CATALOGS_DIR): ServerI18n {
   const instances = Object.fromEntries(
-    LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: readServerMessages(locale, directory) } })]),
+    LOCALES.map((locale) => [
+      locale,
+      setupI18n({ locale, messages: { [locale]: { ...readCatalogMessages(locale, 'core', directory), ...readServerMessages(locale, directory) } } }),
+    ]),
   ) as Record<Locale, I18n>;
   return { of: (locale) => instances[locale] };
 }

@@ -4,16 +4,25 @@ import { demoSalesJob } from '../db/demo-sales';
 import { recurringExpensesJob } from '../expenses/recurring-expenses.service';
 import type { AppDependencies } from '../http/context';
 import { loyaltyExpiryJob } from '../loyalty/loyalty-expiry.job';
+import { dailySummaryJob, rebuildSummariesJob } from '../reports/report-jobs';
 import { createJobQueue, startJobRunner, type JobDefinition, type JobRunner } from './job-queue';
 
 // The app's background jobs (docs/decisions/0016). A new job is added to this list.
 
-export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logger'>): JobDefinition[] {
-  return [loyaltyExpiryJob(deps.database, deps.logger), demoSalesJob(deps.database), recurringExpensesJob(deps.database, deps.logger), recurringJournalsJob(deps.database, deps.logger), postHistoryJob(deps.database, deps.logger)];
+export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logger' | 'mailer' | 'i18n'>): JobDefinition[] {
+  return [
+    loyaltyExpiryJob(deps.database, deps.logger),
+    demoSalesJob(deps.database),
+    recurringExpensesJob(deps.database, deps.logger),
+    recurringJournalsJob(deps.database, deps.logger),
+    postHistoryJob(deps.database, deps.logger),
+    rebuildSummariesJob(deps.database, deps.logger),
+    dailySummaryJob(deps, deps.logger),
+  ];
 }
 
 /** Starts this server's poller when the config enables jobs (JOBS_ENABLED, JOBS_POLL_MS); null otherwise. */
-export function startAppJobs(deps: Pick<AppDependencies, 'database' | 'logger' | 'config'>): JobRunner | null {
+export function startAppJobs(deps: Pick<AppDependencies, 'database' | 'logger' | 'config' | 'mailer' | 'i18n'>): JobRunner | null {
   if (!deps.config.jobsEnabled) return null;
   const queue = createJobQueue(deps.database, appJobDefinitions(deps));
   return startJobRunner(queue, deps.logger, { pollMs: deps.config.jobsPollMs });
