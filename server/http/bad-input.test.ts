@@ -250,6 +250,9 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   },
   'PATCH /api/accounting/recurring-entries/{id}': { memo: 'Rent accrual', frequency: 'quarterly', startDate: '2026-12-01', endDate: null },
   'PUT /api/accounting/settings': { lockDate: '2026-10-31', lockPolicy: 'refuse', tenderAccounts: { mpesa: SOME_UUID, card: OTHER_UUID }, valueLoyaltyPoints: false },
+  'PUT /api/reports/settings': { dailySummaryEnabled: true, closingTime: '20:30' },
+  'POST /api/saved-reports': { name: 'Categories last month', reportKey: 'sales-by-category', params: { preset: 'last_month', q: 'unga' }, isPinned: false },
+  'PATCH /api/saved-reports/{id}': { name: 'Categories', params: { preset: 'this_month', q: 'sugar' }, isPinned: true },
   'POST /api/purchase-orders/reorder-drafts': { locationId: SOME_UUID, orders: [{ supplierId: OTHER_UUID, lines: [{ variantId: SOME_UUID, unitId: null, quantityMilli: 1000, unitCostMinor: 10_000, taxClass: null }] }] },
 };
 
