@@ -6,11 +6,12 @@ import { createServerI18n, readServerMessages } from './server-i18n';
 
 // The server reads its catalogs as @lingui/format-po writes them (explicit ids flagged, others
 // keyed by Lingui's hash of the message) and compiles them with Lingui's own compiler.
-function catalogs(sw: string): string {
+function catalogs(sw: string, swCore = ''): string {
   const directory = mkdtempSync(join(tmpdir(), 'dukani-catalogs-'));
-  for (const [locale, body] of [['en', ''], ['sw', sw]] as const) {
+  for (const [locale, server, core] of [['en', '', ''], ['sw', sw, swCore]] as const) {
     mkdirSync(join(directory, locale));
-    writeFileSync(join(directory, locale, 'server.po'), `msgid ""\nmsgstr ""\n"Language: ${locale}\\n"\n\n${body}`);
+    writeFileSync(join(directory, locale, 'server.po'), `msgid ""\nmsgstr ""\n"Language: ${locale}\\n"\n\n${server}`);
+    writeFileSync(join(directory, locale, 'core.po'), `msgid ""\nmsgstr ""\n"Language: ${locale}\\n"\n\n${core}`);
   }
   return directory;
 }
@@ -43,6 +44,12 @@ describe('server catalogs', () => {
     expect(sw._({ id: 'email.title', message: 'Reset your password' })).toBe('Reset your password');
     const en = createServerI18n(directory).of('en');
     expect(en._({ id: 'email.code', message: 'Your code: {code}', values: { code: '123456' } })).toBe('Your code: 123456');
+  });
+
+  it('knows core's messages by their English text, for the files the server writes (report columns)', () => {
+    const directory = catalogs('', ['#. js-lingui-explicit-id', 'msgid "Gross profit"', 'msgstr "Faida ghafi"', ''].join('\n'));
+    expect(createServerI18n(directory).of('sw')._('Gross profit')).toBe('Faida ghafi');
+    expect(createServerI18n(directory).of('en')._('Gross profit')).toBe('Gross profit');
   });
 
   it('stops at start-up when a catalog is missing', () => {
