@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, monthOf, presetPeriod, previousMonthOf, todayIn, weekEarlier, weekdayOf, yearToDate } from './report-periods';
+import { addDays, monthOf, presetPeriod, previousMonthOf, todayIn, weekEarlier, weekdayOf, withPeriodEnd, yearToDate } from './report-periods';
 
 describe('report periods', () => {
   it('a month runs from its first to its last day, February of a leap year to the 29th', () => {
@@ -38,5 +38,23 @@ describe('report periods', () => {
     // 22:30 UTC on 24 November is 01:30 on 25 November in Nairobi (UTC+3).
     expect(todayIn('Africa/Nairobi', new Date('2026-11-24T22:30:00Z'))).toBe('2026-11-25');
     expect(todayIn('UTC', new Date('2026-11-24T22:30:00Z'))).toBe('2026-11-24');
+  });
+});
+
+describe('withPeriodEnd', () => {
+  const period = { preset: 'this_week', from: '2026-11-23', to: '2026-11-25' } as const;
+
+  it('moves one end and makes the period custom', () => {
+    expect(withPeriodEnd(period, 'from', '2026-11-20')).toEqual({ preset: 'custom', from: '2026-11-20', to: '2026-11-25' });
+    expect(withPeriodEnd(period, 'to', '2026-11-24')).toEqual({ preset: 'custom', from: '2026-11-23', to: '2026-11-24' });
+  });
+
+  it('moves the other end along rather than end before the start', () => {
+    expect(withPeriodEnd(period, 'from', '2026-11-28')).toEqual({ preset: 'custom', from: '2026-11-28', to: '2026-11-28' });
+    expect(withPeriodEnd(period, 'to', '2026-11-01')).toEqual({ preset: 'custom', from: '2026-11-01', to: '2026-11-01' });
+  });
+
+  it('ignores a cleared field', () => {
+    expect(withPeriodEnd(period, 'to', '')).toBe(period);
   });
 });

@@ -92,3 +92,13 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   // en-CA writes dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/**
+ * A custom period with one end moved to `day`: the other end follows when it would be crossed, so
+ * the period never ends before it starts. An empty `day` (a cleared date field) changes nothing.
+ */
+export function withPeriodEnd<P extends Period & { preset: PeriodPreset }>(period: P, end: 'from' | 'to', day: string): P | (Period & { preset: 'custom' }) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return period;
+  if (end === 'from') return { preset: 'custom', from: day, to: period.to < day ? day : period.to };
+  return { preset: 'custom', from: period.from > day ? day : period.from, to: day };
+}

@@ -30,7 +30,7 @@ export const REGISTER_ROUTE = '/admin/sales?tab=new-sale';
  */
 export const ENTRY_ROUTES: Record<string, { screens: string[]; catalogs: CatalogName[] }> = {
   '/auth': { screens: [], catalogs: [] },
-  '/admin/dashboard': { screens: ['admin/admin-screens.ts'], catalogs: ['admin', 'billing'] },
+  '/admin/dashboard': { screens: ['admin/admin-screens.ts', 'dashboard/dashboard-screens.ts'], catalogs: ['admin', 'billing', 'dashboard'] },
   '/admin/products': { screens: ['admin/admin-screens.ts', 'products/product-list-screens.ts'], catalogs: ['admin', 'billing', 'products', 'inventory'] },
   // The register (issue 15): the sales page lazily loads the register screen before its search field exists.
   [REGISTER_ROUTE]: {

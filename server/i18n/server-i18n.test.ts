@@ -46,7 +46,7 @@ describe('server catalogs', () => {
     expect(en._({ id: 'email.code', message: 'Your code: {code}', values: { code: '123456' } })).toBe('Your code: 123456');
   });
 
-  it('knows core's messages by their English text, for the files the server writes (report columns)', () => {
+  it('knows core’s messages by their English text, for the files the server writes (report columns)', () => {
     const directory = catalogs('', ['#. js-lingui-explicit-id', 'msgid "Gross profit"', 'msgstr "Faida ghafi"', ''].join('\n'));
     expect(createServerI18n(directory).of('sw')._('Gross profit')).toBe('Faida ghafi');
     expect(createServerI18n(directory).of('en')._('Gross profit')).toBe('Gross profit');

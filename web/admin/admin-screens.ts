@@ -1,5 +1,4 @@
 /** The admin shell's screens: one chunk, fetched on the first visit to /admin (web/app/router.tsx). */
-export { AdminHomePage } from './admin-home-page';
 export { AdminLayout } from './admin-layout';
 export { AreaPage } from './area-page';
 export { RequireShop } from './require-shop';

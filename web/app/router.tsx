@@ -26,6 +26,8 @@ const toSignIn = <Navigate to="/auth" replace />;
 // Their texts are in the auth catalog, which every page has.
 const authScreens = lazyArea([], () => import('../auth/auth-screens'));
 const adminScreens = lazyArea(['admin', 'billing'], () => import('../admin/admin-screens'));
+const dashboardScreens = lazyArea(['dashboard', 'admin', 'billing'], () => import('../dashboard/dashboard-screens'));
+const reportsScreens = lazyArea(['reports', 'inventory'], () => import('../reports/reports-screens'));
 const settingsScreens = lazyArea(['settings', 'billing', 'inventory', 'accounts', 'loyalty'], () => import('../settings/settings-screens'));
 const profileScreens = lazyArea(['profile'], () => import('../profile/profile-screens'));
 const superAdminScreens = lazyArea(['superadmin'], () => import('../superadmin/superadmin-screens'));
@@ -33,7 +35,7 @@ const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'))
 const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
 
 // The areas still to come, each an honest "coming in a release" page (web/admin/area-page.tsx).
-const COMING_AREAS = ['reports', 'team', 'communications'] as const satisfies readonly AreaKey[];
+const COMING_AREAS = ['team', 'communications'] as const satisfies readonly AreaKey[];
 const comingAreaRoutes: RouteObject[] = COMING_AREAS.map((area) => ({
   path: area,
   lazy: async () => {
@@ -71,8 +73,9 @@ export const router = createBrowserRouter([
               {
                 lazy: adminScreens('AdminLayout'),
                 children: [
-                  { index: true, lazy: adminScreens('AdminHomePage') },
-                  { path: 'dashboard', lazy: adminScreens('AdminHomePage') },
+                  { index: true, lazy: dashboardScreens('DashboardPage') },
+                  { path: 'dashboard', lazy: dashboardScreens('DashboardPage') },
+                  { path: 'reports', lazy: reportsScreens('ReportsPage') },
                   { path: 'settings', lazy: settingsScreens('SettingsPage') },
                   { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
                   { path: 'customers', lazy: contactsLayout, children: [...contactRoutes, ...accountRoutes, ...statementRoutes, ...giftCardRoutes] },

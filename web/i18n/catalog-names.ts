@@ -20,7 +20,9 @@ export type AreaCatalog =
   | 'sales'
   | 'shifts'
   | 'purchases'
-  | 'accounting';
+  | 'accounting'
+  | 'dashboard'
+  | 'reports';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 /**
  * Catalogs whose messages are keyed by their English text (core's and the server's, marked
