@@ -53,6 +53,35 @@ function ChartCard({ title, chartLabel, chart, table, empty }: { title: string; 
   );
 }
 
+/** A chart's figures as a table: its first column (the hour, the day), the number of sales and the sales. */
+function SalesTable({ label, heading, rows }: { label: string; heading: string; rows: ReadonlyArray<{ key: string; label: string; saleCount: number; netSalesMinor: number }> }) {
+  const { money } = useMoney();
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{heading}</TableHead>
+          <TableHead className="text-right">
+            <Trans>Number of sales</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Sales</Trans>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            <TableCell className="whitespace-nowrap">{row.label}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatNumber(row.saleCount)}</TableCell>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">{money(row.netSalesMinor)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 /** Sales by hour of the day (the shop's clock) over the period. */
 export function HourChart({ byHour }: { byHour: readonly HourFigures[] }) {
   const { t } = useLingui();
@@ -75,32 +104,7 @@ export function HourChart({ byHour }: { byHour: readonly HourFigures[] }) {
           </BarChart>
         </ResponsiveContainer>
       }
-      table={
-        <Table aria-label={t`Sales by hour`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>
-                <Trans>Hour</Trans>
-              </TableHead>
-              <TableHead className="text-right">
-                <Trans>Number of sales</Trans>
-              </TableHead>
-              <TableHead className="text-right">
-                <Trans>Sales</Trans>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {hours.map((row) => (
-              <TableRow key={row.hour}>
-                <TableCell>{row.label}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatNumber(row.saleCount)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{money(row.netSalesMinor)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      }
+      table={<SalesTable label={t`Sales by hour`} heading={t`Hour`} rows={hours.map((row) => ({ key: String(row.hour), label: row.label, saleCount: row.saleCount, netSalesMinor: row.netSalesMinor }))} />}
     />
   );
 }
@@ -129,30 +133,11 @@ export function TrendChart({ trend }: { trend: ReadonlyArray<{ day: string; netS
         </ResponsiveContainer>
       }
       table={
-        <Table aria-label={t`Last 30 days`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>
-                <Trans>Day</Trans>
-              </TableHead>
-              <TableHead className="text-right">
-                <Trans>Number of sales</Trans>
-              </TableHead>
-              <TableHead className="text-right">
-                <Trans>Sales</Trans>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {days.map((row) => (
-              <TableRow key={row.day}>
-                <TableCell className="whitespace-nowrap">{formatDate(`${row.day}T12:00:00Z`)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatNumber(row.saleCount)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{money(row.netSalesMinor)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SalesTable
+          label={t`Last 30 days`}
+          heading={t`Day`}
+          rows={days.map((row) => ({ key: row.day, label: formatDate(`${row.day}T12:00:00Z`), saleCount: row.saleCount, netSalesMinor: row.netSalesMinor }))}
+        />
       }
     />
   );
