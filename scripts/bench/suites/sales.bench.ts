@@ -10,7 +10,8 @@
 // PGlite, S4 on PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { saleQuoteInputSchema, type SaleQuote } from '../../../core/sales/sales.schemas';
@@ -339,6 +340,8 @@ interface Figures {
   rawWithoutLedger: { perSecond: number; latency: LatencySummary; sales: number };
   /** Both paths again at a steady PACED_SHARE of the API's own throughput above (raw: PostgreSQL only). */
   paced: { perSecond: number; api: LatencySummary; raw: LatencySummary | null };
+  /** Issue 18: the API and the raw path again with the report summary triggers disabled (null: no such triggers). */
+  upkeep: { triggers: string[]; apiOff: Figures['api']; rawOff: Figures['raw'] } | null;
 }
 
 /** The paced runs' load: this share of the throughput the API reached with clients back to back. */
@@ -358,14 +361,36 @@ async function runOnDatabase(label: string, target: Target): Promise<Figures> {
   const rawStaysOpen = 'url' in target;
   let raw: Run;
   let rawWithoutLedger: Run;
+  const triggers: { table: string; trigger: string }[] = [];
+  let rawOff: Run | null = null;
   try {
     await runClients(rawOperations('W', false), settings.warmUpMs);
     rawWithoutLedger = await runClients(rawOperations('N', false), settings.seconds * 1000);
     console.log(`  ${label}: raw SQL checkouts with the ledger's writes, ${settings.clients} clients…`);
     await runClients(rawOperations('V'), settings.warmUpMs);
     raw = await runClients(rawOperations('R'), settings.seconds * 1000);
+    // Issue 18: the same raw path with the report summary triggers disabled, for what their upkeep costs.
+    triggers.push(...(await reportSummaryTriggers(database)));
+    if (triggers.length > 0) {
+      console.log(`  ${label}: raw SQL checkouts with the ${triggers.length} report summary triggers disabled, ${settings.clients} clients…`);
+      await setReportSummaryTriggers(database, triggers, false);
+      await runClients(rawOperations('T'), settings.warmUpMs);
+      rawOff = await runClients(rawOperations('F'), settings.seconds * 1000);
+      await setReportSummaryTriggers(database, triggers, true);
+    }
   } finally {
     if (!rawStaysOpen) await database.close();
+  }
+  // PGlite: a server removes its data folder when it stops, so the API run without the triggers gets a copy, made now.
+  let offTarget: Target | null = null;
+  if (triggers.length > 0) {
+    if ('url' in target) offTarget = target;
+    else {
+      offTarget = { dataDir: createTempDataDir('sales-upkeep') };
+      cpSync(join(target.dataDir, 'pglite'), join(offTarget.dataDir, 'pglite'), { recursive: true });
+      const copy = await openDatabase({ driver: 'pglite', dataDir: offTarget.dataDir });
+      await setReportSummaryTriggers(copy, triggers, false).finally(() => copy.close());
+    }
   }
 
   console.log(`  ${label}: API checkouts, ${settings.clients} clients…`);
@@ -398,9 +423,63 @@ async function runOnDatabase(label: string, target: Target): Promise<Figures> {
     paced = { perSecond, api: summarize(pacedApi.latencies), raw: pacedRaw && summarize(pacedRaw.latencies) };
   } finally {
     await server.stop();
-    if (rawStaysOpen) await database.close();
   }
-  return { database: label, api: toFigure(api), raw: toFigure(raw), rawWithoutLedger: toFigure(rawWithoutLedger), paced };
+  let upkeep: Figures['upkeep'] = null;
+  try {
+    if (offTarget && rawOff) {
+      if (rawStaysOpen) await setReportSummaryTriggers(database, triggers, false);
+      console.log(`  ${label}: API checkouts with the report summary triggers disabled, ${settings.clients} clients…`);
+      const apiOff = await apiCheckouts(label, offTarget, dataset, 'upkeep');
+      upkeep = { triggers: triggers.map((trigger) => trigger.trigger), apiOff: toFigure(apiOff), rawOff: toFigure(rawOff) };
+    }
+  } finally {
+    if (rawStaysOpen) {
+      if (triggers.length > 0) await setReportSummaryTriggers(database, triggers, true);
+      await database.close();
+    }
+  }
+  return { database: label, api: toFigure(api), raw: toFigure(raw), rawWithoutLedger: toFigure(rawWithoutLedger), paced, upkeep };
+}
+
+/** The API checkout back to back on a server of its own (warm-up, then timed): the upkeep comparison's run. */
+async function apiCheckouts(label: string, target: Target, dataset: Dataset, what: string): Promise<Run> {
+  const server = await startBenchServer({
+    label: `bench server (sales, ${label}, ${what})`,
+    tenants: 0,
+    misses: 0,
+    env: { TRUST_PROXY: 'true', DEMO_SALES_DAYS: '0' },
+    ...('url' in target ? { databaseUrl: target.url } : { dataDir: target.dataDir }),
+  });
+  try {
+    const cookie = await signInCookie(server.port, { host: DEMO_HOST, email: 'cashier@demo.test', clientAddress: '198.18.0.16' });
+    const timed = async (tag: string, ms: number) => {
+      const opened = Array.from({ length: settings.clients }, () => apiClient(server.port, cookie, dataset, tag));
+      try {
+        return await runClients(opened.map((client) => client.post), ms);
+      } finally {
+        opened.forEach((client) => client.close());
+      }
+    };
+    await timed('K', settings.warmUpMs);
+    return await timed('J', settings.seconds * 1000);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The report summary triggers (issue 18), looked up in pg_trigger by their prefix. */
+async function reportSummaryTriggers(database: Database): Promise<{ table: string; trigger: string }[]> {
+  return queryRows<{ table: string; trigger: string }>(
+    database.platform,
+    sql`select c.relname as "table", t.tgname as "trigger" from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where t.tgname like 'report\\_summary\\_%' and not t.tgisinternal order by 1, 2`,
+  );
+}
+
+async function setReportSummaryTriggers(database: Database, triggers: { table: string; trigger: string }[], enabled: boolean) {
+  for (const { table, trigger } of triggers) {
+    await database.platform.execute(sql.raw(`alter table ${table} ${enabled ? 'enable' : 'disable'} trigger ${trigger}`));
+  }
 }
 
 // ---------------------------------------------------------------- report
@@ -438,7 +517,36 @@ function report(run: Figures, prefix: string, goalsApply: boolean): SummaryLine[
     ],
   });
   const tag = `[${run.database}]`;
+  const upkeepLines: SummaryLine[] = [];
+  const { upkeep } = run;
+  if (upkeep) {
+    const apiCost = 1 - api.perSecond / upkeep.apiOff.perSecond;
+    const rawCost = 1 - raw.perSecond / upkeep.rawOff.perSecond;
+    printTable({
+      title: `Figure ${prefix}.upkeep — what keeping the report summaries costs the checkout: the runs above beside the same runs with the ${upkeep.triggers.length} report_summary_* triggers disabled (${run.database})`,
+      columns: ['path', 'sales/s', 'sales', 'p50', 'p95', 'p99'],
+      rows: [
+        row('API, summaries kept (the run above)', api),
+        row('API, summary triggers disabled', upkeep.apiOff),
+        row('raw with the ledger, summaries kept (the run above)', raw),
+        row('raw with the ledger, summary triggers disabled', upkeep.rawOff),
+      ],
+      notes: [
+        `The upkeep takes the API from ${upkeep.apiOff.perSecond.toFixed(0)} to ${api.perSecond.toFixed(0)} sales/s (${(apiCost * 100).toFixed(0)}%), the raw path from ${upkeep.rawOff.perSecond.toFixed(0)} to ${raw.perSecond.toFixed(0)} (${(rawCost * 100).toFixed(0)}%).`,
+        `With the upkeep on, API ÷ raw = ${formatRatio(share)} (goal ≥ ${GOALS.shareOfRaw}×); API with it ÷ raw without it = ${formatRatio(api.perSecond / upkeep.rawOff.perSecond)}.`,
+        `Triggers: ${upkeep.triggers.join(', ')}. The runs without them come after those with them, on the same shop (PGlite: a copy of it), ${settings.seconds} s each after ${settings.warmUpMs / 1000} s untimed.`,
+      ],
+    });
+    upkeepLines.push({
+      figure: `${tag} checkout API with the report summaries kept ÷ without (${settings.clients} clients)`,
+      value: `${Math.round(api.perSecond)}/s (${formatRatio(api.perSecond / upkeep.apiOff.perSecond)})`,
+      baseline: `triggers disabled ${Math.round(upkeep.apiOff.perSecond)}/s; raw ${Math.round(raw.perSecond)} vs ${Math.round(upkeep.rawOff.perSecond)}/s`,
+      goal: `API ≥ ${GOALS.shareOfRaw}× raw with them`,
+      status: goalsApply ? goalStatus(share >= GOALS.shareOfRaw) : 'INFO',
+    });
+  }
   return [
+    ...upkeepLines,
     {
       figure: `${tag} checkout API ÷ raw (${settings.clients} clients)`,
       value: `${Math.round(api.perSecond)}/s (${formatRatio(share)})`,
