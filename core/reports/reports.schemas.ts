@@ -108,9 +108,10 @@ export const dashboardFiguresSchema = z.object({
   /** Gross sales ÷ number of sales. */
   averageBasketMinor: z.int(),
   returnsMinor: z.int(),
-  /** Sales excl. VAT less their cost, returns deducted; null for those who may not see costs. */
-  grossProfitMinor: z.int().nullable(),
-  marginBp: z.int().nullable(),
+  /** Sales excl. VAT less their cost, returns deducted; left out for those who may not see costs. */
+  grossProfitMinor: z.int().optional(),
+  /** Gross profit ÷ sales excl. VAT; null without sales; left out for those who may not see costs. */
+  marginBp: z.int().nullable().optional(),
 });
 export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 

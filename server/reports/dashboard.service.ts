@@ -36,14 +36,9 @@ function figuresOf(row: FigureRow | undefined, withCosts: boolean): DashboardFig
   const returned = Number(row?.returned_minor ?? 0);
   const exTax = Number(row?.ex_tax_minor ?? 0);
   const profit = exTax - Number(row?.cost_minor ?? 0);
-  return {
-    netSalesMinor: sales - returned,
-    saleCount: count,
-    averageBasketMinor: count === 0 ? 0 : Math.round(sales / count),
-    returnsMinor: returned,
-    grossProfitMinor: withCosts ? profit : null,
-    marginBp: withCosts && exTax !== 0 ? Math.round((profit * 10_000) / exTax) : null,
-  };
+  const figures = { netSalesMinor: sales - returned, saleCount: count, averageBasketMinor: count === 0 ? 0 : Math.round(sales / count), returnsMinor: returned };
+  // Costs and profit are left out of a cashier's answer altogether (cost-visibility.test.ts).
+  return withCosts ? { ...figures, grossProfitMinor: profit, marginBp: exTax !== 0 ? Math.round((profit * 10_000) / exTax) : null } : figures;
 }
 
 /** The summary rows of the period (a location, or a cashier's own). */

@@ -73,8 +73,8 @@ export function dailySummaryEmail(i18n: I18n, shop: ReportShop, dashboard: Dashb
     [i18n._({ id: 'report.daily.average', message: 'Average sale' }), money(figures.averageBasketMinor)],
     [i18n._({ id: 'report.daily.returns', message: 'Returns' }), money(figures.returnsMinor)],
   ];
-  if (figures.grossProfitMinor !== null) rows.push([i18n._({ id: 'report.daily.profit', message: 'Gross profit' }), money(figures.grossProfitMinor)]);
-  if (figures.marginBp !== null) rows.push([i18n._({ id: 'report.daily.margin', message: 'Margin' }), `${(figures.marginBp / 100).toFixed(1)}%`]);
+  if (figures.grossProfitMinor !== undefined) rows.push([i18n._({ id: 'report.daily.profit', message: 'Gross profit' }), money(figures.grossProfitMinor)]);
+  if (typeof figures.marginBp === 'number') rows.push([i18n._({ id: 'report.daily.margin', message: 'Margin' }), `${(figures.marginBp / 100).toFixed(1)}%`]);
   const tenders: Array<[string, string]> = dashboard.tenders.map((tender) => [i18n._(TENDER_LABELS[tender.tender]), money(tender.amountMinor)]);
   const products: Array<[string, string]> = dashboard.topProducts.map((product) => [product.name, money(product.netSalesMinor)]);
   const compare = i18n._({

@@ -207,7 +207,7 @@ describe('GET /api/dashboard', () => {
     const dashboard = (await get('/api/dashboard', 'cashier')).json();
     expect(dashboard.scope).toBe('shift');
     expect(dashboard.shiftId).toBe(shop.shiftId);
-    expect(dashboard.figures).toMatchObject({ netSalesMinor: 34_800, saleCount: 2, grossProfitMinor: null, marginBp: null });
+    expect(dashboard.figures).toEqual({ netSalesMinor: 34_800, saleCount: 2, averageBasketMinor: 20_300, returnsMinor: 5_800 });
     expect(dashboard.receivables).toBeNull();
     expect(dashboard.lowStockCount).toBeNull();
   });

@@ -284,15 +284,15 @@ function KpiTiles({ data }: { data: Dashboard }) {
   };
   const { grossProfitMinor, marginBp } = data.figures;
   const previousMargin = data.compare.marginBp;
-  const points = marginBp !== null && previousMargin !== null ? formatSignedPoints(marginBp - previousMargin, intlLocale) : null;
-  const marginChange = !compared || marginBp === null ? null : points === null ? words.nothing : t`${points} points ${versus}`;
+  const points = typeof marginBp === 'number' && typeof previousMargin === 'number' ? formatSignedPoints(marginBp - previousMargin, intlLocale) : null;
+  const marginChange = !compared || typeof marginBp !== 'number' ? null : points === null ? words.nothing : t`${points} points ${versus}`;
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <KpiTile label={t`Sales`} value={money(data.figures.netSalesMinor)} change={change((figures) => figures.netSalesMinor)} />
       <KpiTile label={t`Number of sales`} value={formatNumber(data.figures.saleCount)} change={change((figures) => figures.saleCount)} />
       <KpiTile label={t`Average sale`} value={money(data.figures.averageBasketMinor)} change={change((figures) => figures.averageBasketMinor)} />
-      {grossProfitMinor !== null && <KpiTile label={t`Gross profit`} value={money(grossProfitMinor)} change={change((figures) => figures.grossProfitMinor ?? 0)} />}
-      {marginBp !== null && <KpiTile label={t`Margin`} value={formatMargin(marginBp, intlLocale)} change={marginChange} />}
+      {grossProfitMinor !== undefined && <KpiTile label={t`Gross profit`} value={money(grossProfitMinor)} change={change((figures) => figures.grossProfitMinor ?? 0)} />}
+      {typeof marginBp === 'number' && <KpiTile label={t`Margin`} value={formatMargin(marginBp, intlLocale)} change={marginChange} />}
     </ul>
   );
 }
