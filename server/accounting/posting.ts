@@ -15,6 +15,9 @@ import { nextDocumentNumberSql } from '../accounts/account-ledger';
 import { queryRows, type TenantTx } from '../db/client';
 import { HttpError } from '../http/errors';
 
+/** The advisory lock space under which a shop's ledger accounts are made (one transaction at a time). */
+const ACCOUNT_CREATION_LOCK_SPACE = 1_520_001;
+
 // The one way into the general ledger (issue 17, docs/decisions/0020). A document's rule
 // (server/accounting/rules) builds a draft from the document as written in the same transaction;
 // this module names the shop's accounts for the draft's roles (making one-per-thing accounts when
@@ -271,8 +274,10 @@ async function readRoleAccounts(tx: TenantTx, keys: string[]): Promise<AccountRo
 
 /** Makes the shop's whole chart where it has none yet, then the one-per-thing accounts asked for. */
 async function createRoleAccounts(tx: TenantTx, tenantId: string, missing: AccountRef[]) {
+  // One transaction at a time makes a shop's accounts: two making different accounts at once would
+  // each take a free code the other then wants, and wait on each other (a deadlock on PostgreSQL).
+  await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK_SPACE}::int, hashtext(${tenantId}))`);
   await ensureChart(tx, tenantId);
-  // In one order for every transaction, so two making accounts at once cannot deadlock.
   for (const role of [...missing].sort((a, b) => (accountRefKey(a) < accountRefKey(b) ? -1 : 1))) {
     if ('id' in role || 'tender' in role || CHART_KEYS.has(role.key)) continue;
     await createPerThingAccount(tx, tenantId, role as PerThingRef);

@@ -7,7 +7,7 @@ import { queryRows, type PlatformTx, type TenantTx } from '../db/client';
 // rebuild writes and what the tests hold the triggers to. A voided sale counts nowhere; a return
 // counts on its own day, whatever became of its sale.
 
-/** The advisory lock space of a shop's summaries: the triggers take it shared, a rebuild alone. */
+/** The advisory lock space of a shop's summaries: every trigger takes it to the commit (migration 0040), and so does a rebuild. */
 const SUMMARY_LOCK_SPACE = 1_518_001;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
@@ -104,13 +104,27 @@ const SALE_HOUR_COLUMNS = sql.raw(
 );
 const TENDER_DAY_COLUMNS = sql.raw('tenant_id, day, location_id, tender, payment_count, paid_minor, refund_count, refunded_minor');
 
+/** The shop's summary lock: the value every trigger and a rebuild lock. */
+const SHOP_SUMMARY_LOCK = sql`pg_advisory_xact_lock(${SUMMARY_LOCK_SPACE}::int, hashtext(coalesce(current_setting('app.tenant_id', true), '')))`;
+
+/**
+ * Takes the shop's summary lock (to the commit) before a sale, a return or a void locks anything
+ * else. Their statements post to the journal (its shop-wide counter) and fire the summary triggers
+ * in different orders (a sale's entry is written in the statement whose triggers take the lock; a
+ * void's and a return's after theirs), so the lock comes first in all of them, as the receipt and
+ * return counters already make sales and returns take turns.
+ */
+export async function lockReportSummaries(tx: TenantTx): Promise<void> {
+  await tx.execute(sql`select ${SHOP_SUMMARY_LOCK}`);
+}
+
 /**
  * Recomputes the shop's summaries from its documents (all days, or the shop's days of `range`).
- * It takes the summary lock alone first, so every document written before it is counted and
- * every one after it waits and then adds itself on top.
+ * It takes the summary lock first, so every document written before it is counted and every one
+ * after it waits and then adds itself on top.
  */
 export async function rebuildReportSummaries(tx: TenantTx | PlatformTx, range: DayRange | null = null): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SUMMARY_LOCK_SPACE}, hashtext(coalesce(current_setting('app.tenant_id', true), '')))`);
+  await tx.execute(sql`select ${SHOP_SUMMARY_LOCK}`);
   const days = range ? sql`day between ${range.from}::date and ${range.to}::date` : sql`true`;
   await tx.execute(sql`delete from report_item_days where ${days}`);
   await tx.execute(sql`delete from report_sale_hours where ${days}`);

@@ -24,6 +24,7 @@ import { lockShiftForSale } from '../registers/shifts.service';
 import { priceSale, toQuote, type PricedSale } from './sale-pricing';
 import { readSale, withCashierNames } from './sale-read';
 import { readSalePosting, saleEntryCtes, takeReceiptNumber } from './sale-posting';
+import { lockReportSummaries } from '../reports/summaries';
 
 export { readSale } from './sale-read';
 
@@ -122,6 +123,7 @@ export async function completeSaleInTx(
   const saleId = input.id;
 
   await tx.execute(sql`select pg_advisory_xact_lock(${SALE_LOCK_SPACE}::int, hashtext(${saleId}))`);
+  await lockReportSummaries(tx);
   const [existing] = await queryRows<{ request_hash: string }>(tx, sql`select request_hash from sales where id = ${saleId}`);
   if (existing) {
     if (existing.request_hash !== requestHash) throw saleIdReused();

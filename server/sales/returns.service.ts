@@ -29,6 +29,7 @@ import { claimMpesaCode } from '../payments/mpesa-codes';
 import { readSalesSettings } from '../registers/sales-settings.service';
 import { requireOpenShift } from '../registers/shifts.service';
 import { completeSaleInTx, type SaleActor } from './checkout.service';
+import { lockReportSummaries } from '../reports/summaries';
 import { readSale, withCashierNames } from './sale-read';
 
 // Returns and exchanges (issue 15, docs/decisions/0017-sales-exactly-once.md). A return is its own
@@ -167,6 +168,7 @@ export async function createReturnInTx(
   const { tenantId } = actor;
   const returnId = input.id;
   await tx.execute(sql`select pg_advisory_xact_lock(${RETURN_LOCK_SPACE}::int, hashtext(${returnId}))`);
+  await lockReportSummaries(tx);
   const [existing] = await queryRows<{ request_hash: string; total_minor: number }>(tx, sql`select request_hash, total_minor from sale_returns where id = ${returnId}`);
   if (existing) {
     if (existing.request_hash !== requestHash) {

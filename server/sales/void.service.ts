@@ -14,6 +14,7 @@ import { adjustPoints, reversePoints } from '../loyalty/loyalty-ledger';
 import { requireOpenShift } from '../registers/shifts.service';
 import type { SaleActor } from './checkout.service';
 import { readSale, withCashierNames } from './sale-read';
+import { lockReportSummaries } from '../reports/summaries';
 
 // Voiding a completed sale (issue 15): managers only, while the sale's shift is still open (after
 // the close it is history on a Z report: a return undoes it instead). Everything is reversed with
@@ -44,6 +45,7 @@ export async function voidSale(database: Database, actor: SaleActor, saleId: str
 
 async function voidSaleInTx(tx: TenantTx, actor: SaleActor, saleId: string, input: VoidSaleInput): Promise<void> {
   const { tenantId, userId } = actor;
+  await lockReportSummaries(tx);
   const [where] = await queryRows<{ shift_id: string; register_id: string }>(tx, sql`select shift_id, register_id from sales where id = ${saleId}`);
   if (!where) throw notFound(/*i18n*/ 'Sale not found');
   // The shift FOR SHARE first (as a sale takes it), so its close waits for this void.

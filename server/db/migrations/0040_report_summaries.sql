@@ -3,8 +3,11 @@
 -- statement that writes a sale (its lines and payments), a return (its lines, its refunds) or a
 -- void also adds it to the summaries, with no round trip of its own. A day and an hour are the
 -- shop's (business_settings.time_zone) at the document's created_at, as server/reports/summaries.ts
--- recomputes them. Every trigger takes the shop's summary lock shared; a rebuild takes it alone, so
--- it never misses a document written while it reads.
+-- recomputes them. Every trigger first takes the shop's summary lock, held to the commit: the
+-- statements of one document upsert several summary rows (hours, items, tenders) in an order that
+-- differs between a sale, a return and a void, so two documents must not hold some of them each
+-- (a deadlock); sales already take turns at the receipt counter, so this costs them no waiting. A
+-- rebuild takes the same lock, so it never misses a document written while it reads.
 SELECT app_private.enable_tenant_isolation('report_item_days');
 --> statement-breakpoint
 SELECT app_private.enable_tenant_isolation('report_sale_hours');
@@ -24,7 +27,7 @@ LANGUAGE plpgsql AS $fn$
 DECLARE
   zone text := coalesce((SELECT bs.time_zone FROM business_settings bs LIMIT 1), 'Africa/Nairobi');
 BEGIN
-  PERFORM pg_advisory_xact_lock_shared(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
+  PERFORM pg_advisory_xact_lock(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
   INSERT INTO report_sale_hours AS h (tenant_id, day, location_id, register_id, cashier_id, hour, sale_count, sales_minor, tax_minor, discount_minor, tip_minor)
   SELECT s.tenant_id, (s.created_at AT TIME ZONE zone)::date, s.location_id, s.register_id,
          coalesce(s.cashier_id, '00000000-0000-0000-0000-000000000000'::uuid), extract(hour FROM s.created_at AT TIME ZONE zone)::smallint,
@@ -53,7 +56,7 @@ LANGUAGE plpgsql AS $fn$
 DECLARE
   zone text := coalesce((SELECT bs.time_zone FROM business_settings bs LIMIT 1), 'Africa/Nairobi');
 BEGIN
-  PERFORM pg_advisory_xact_lock_shared(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
+  PERFORM pg_advisory_xact_lock(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
   INSERT INTO report_item_days AS d (tenant_id, day, location_id, variant_id, tax_class, sold_quantity, sales_minor, tax_minor, cost_minor, discount_minor, line_count)
   SELECT l.tenant_id, (s.created_at AT TIME ZONE zone)::date, s.location_id, l.variant_id, l.tax_class,
          sum(l.stock_quantity), sum(l.total_minor), sum(l.tax_minor), sum(l.cost_minor), sum(l.line_discount_minor + l.cart_discount_share_minor), count(*)
@@ -91,7 +94,7 @@ LANGUAGE plpgsql AS $fn$
 DECLARE
   zone text := coalesce((SELECT bs.time_zone FROM business_settings bs LIMIT 1), 'Africa/Nairobi');
 BEGIN
-  PERFORM pg_advisory_xact_lock_shared(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
+  PERFORM pg_advisory_xact_lock(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
   INSERT INTO report_tender_days AS t (tenant_id, day, location_id, tender, payment_count, paid_minor)
   SELECT p.tenant_id, (s.created_at AT TIME ZONE zone)::date, s.location_id, p.tender, count(*), sum(p.amount_minor)
     FROM new_payments p JOIN sales s ON s.tenant_id = p.tenant_id AND s.id = p.sale_id
@@ -114,7 +117,7 @@ LANGUAGE plpgsql AS $fn$
 DECLARE
   zone text := coalesce((SELECT bs.time_zone FROM business_settings bs LIMIT 1), 'Africa/Nairobi');
 BEGIN
-  PERFORM pg_advisory_xact_lock_shared(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
+  PERFORM pg_advisory_xact_lock(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
   INSERT INTO report_item_days AS d (tenant_id, day, location_id, variant_id, tax_class, returned_quantity, returned_minor, returned_tax_minor, returned_cost_minor)
   SELECT l.tenant_id, (r.created_at AT TIME ZONE zone)::date, r.location_id, l.variant_id, l.tax_class,
          sum(l.stock_quantity), sum(l.amount_minor), sum(l.tax_minor), sum(l.cost_minor)
@@ -151,7 +154,7 @@ LANGUAGE plpgsql AS $fn$
 DECLARE
   zone text := coalesce((SELECT bs.time_zone FROM business_settings bs LIMIT 1), 'Africa/Nairobi');
 BEGIN
-  PERFORM pg_advisory_xact_lock_shared(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
+  PERFORM pg_advisory_xact_lock(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
   INSERT INTO report_tender_days AS t (tenant_id, day, location_id, tender, refund_count, refunded_minor)
   SELECT f.tenant_id, (r.created_at AT TIME ZONE zone)::date, r.location_id, f.tender, count(*), sum(f.amount_minor)
     FROM new_refunds f JOIN sale_returns r ON r.tenant_id = f.tenant_id AND r.id = f.return_id
@@ -177,7 +180,7 @@ BEGIN
     RETURN NULL;
   END IF;
   zone := coalesce((SELECT bs.time_zone FROM business_settings bs LIMIT 1), 'Africa/Nairobi');
-  PERFORM pg_advisory_xact_lock_shared(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
+  PERFORM pg_advisory_xact_lock(1518001, hashtext(coalesce(current_setting('app.tenant_id', true), '')));
   UPDATE report_sale_hours h SET
     sale_count = h.sale_count - v.sale_count,
     sales_minor = h.sales_minor - v.sales_minor,
