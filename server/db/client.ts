@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
@@ -91,7 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client = new PGlite(pgliteOptions);
     }
     await client.waitReady;
-    const platform = drizzlePglite(releasingHeldFirst(client, ['query', 'exec', 'sql', 'transaction']), {
+    const platform = drizzlePglite(releasingHeldFirst(client, ['query', 'exec', 'sql', 'transaction'], { takingTurns: true }), {
       schema,
       casing: 'snake_case',
     }) as unknown as PlatformDb;
@@ -110,11 +111,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await prepared;
       return `execute ${read.key}(${params.map((param) => pg.escapeLiteral(param)).join(', ')})`;
     };
+    // PGlite answers in this thread with promises that resolve at once, so a background job's chain
+    // of transactions would never let the event loop take a request or a timer: each transaction
+    // and platform statement first waits one turn of the loop (takingTurns).
     // PGlite runs one transaction at a time (its own mutex). BEGIN is its own call; a first read
     // (as the owner) and the scope go together with the simple protocol (exec), a fraction of a
     // parameterised query's protocol steps. Nothing is read-only here: in-process, a COMMIT costs
     // no round trip worth saving.
     const beginTenant: BeginTenant = async (tenantId, work, { firstRead: first } = {}) => {
+      await nextTurn();
       const firstRead = first ? await executing(first.read, first.params) : null;
       return client.transaction(async (transaction) => {
         const scope = tenantScopeStatement(tenantId);
@@ -209,15 +214,17 @@ function withLiterals(read: FrequentRead, params: readonly string[]): string {
 
 /**
  * The driver's client as drizzle's platform handle sees it: a request's held transaction is let
- * go before any of `methods` runs (see releaseHeld), so platform reads and writes never wait on it.
+ * go before any of `methods` runs (see releaseHeld), so platform reads and writes never wait on it;
+ * with `takingTurns`, each call first waits one turn of the event loop (PGlite, above).
  */
-function releasingHeldFirst<Client extends object>(client: Client, methods: readonly string[]): Client {
+function releasingHeldFirst<Client extends object>(client: Client, methods: readonly string[], { takingTurns = false } = {}): Client {
   return new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       if (typeof property !== 'string' || !methods.includes(property)) return value.bind(target);
       return async (...args: unknown[]) => {
+        if (takingTurns) await nextTurn();
         await releaseHeld();
         return value.apply(target, args);
       };
