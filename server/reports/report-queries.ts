@@ -83,12 +83,9 @@ const averageBasket = sql`case when sum(a.sale_count) > 0 then round(sum(a.sales
 const itemDays = (p: ReportParams) => sql`report_item_days a where a.day between ${p.from}::date and ${p.to}::date ${atLocation(sql`a.location_id`, p)}`;
 const saleHours = (p: ReportParams, joins: SQL = sql``) => sql`report_sale_hours a ${joins} where a.day between ${p.from}::date and ${p.to}::date ${atLocation(sql`a.location_id`, p)}`;
 
-const productJoins = sql`
-  join product_variants v on v.tenant_id = f.tenant_id and v.id = f.variant_id
-  join products p on p.tenant_id = v.tenant_id and p.id = v.product_id
-  left join product_categories c on c.tenant_id = p.tenant_id and c.id = p.category_id`;
+const TENANT = sql`current_setting('app.tenant_id')::uuid`;
 
-/** Re-sums per-variant figures over a coarser grouping, margin recomputed. */
+/** Re-sums per-product figures over a coarser grouping, margin recomputed. */
 const resummed = (kind: 'sales' | 'profit') =>
   kind === 'sales'
     ? sql`sum(f."quantity")::bigint as "quantity", sum(f."grossSalesMinor")::bigint as "grossSalesMinor", sum(f."discountMinor")::bigint as "discountMinor",
@@ -97,34 +94,62 @@ const resummed = (kind: 'sales' | 'profit') =>
     : sql`sum(f."quantity")::bigint as "quantity", sum(f."salesExTaxMinor")::bigint as "salesExTaxMinor", sum(f."costMinor")::bigint as "costMinor",
           sum(f."grossProfitMinor")::bigint as "grossProfitMinor", ${ratioBp(sql`sum(f."grossProfitMinor")`, sql`sum(f."salesExTaxMinor")`)} as "marginBp"`;
 
-/** The variants' figures first (one aggregate over the summary), then their products: far fewer rows to join. */
-const variantFigures = (p: ReportParams, kind: 'sales' | 'profit') =>
-  sql`(select a.tenant_id, a.variant_id, ${kind === 'sales' ? salesFigures : profitFigures} from ${itemDays(p)} group by a.tenant_id, a.variant_id)`;
+/** A search over products: the item days of the variants whose product name or SKU matches. */
+const matchingVariants = (p: ReportParams) =>
+  p.q
+    ? sql`and a.variant_id in (select v.id from product_variants v join products pr on pr.tenant_id = v.tenant_id and pr.id = v.product_id
+                              where v.tenant_id = ${TENANT} ${matching([sql`pr.name`, sql`v.sku`], p)})`
+    : sql``;
+
+/** The figures of each product or variant: one aggregate over the summary, no join (names come with the page: LATE_NAMES). */
+const itemFigures = (p: ReportParams, kind: 'sales' | 'profit', on: 'product_id' | 'variant_id') =>
+  sql`select a.${sql.raw(on)} as ${sql.identifier(on === 'product_id' ? 'productId' : 'variantId')}, ${kind === 'sales' ? salesFigures : profitFigures}
+      from ${itemDays(p)} ${matchingVariants(p)} group by a.${sql.raw(on)}`;
 
 function productGrouping(p: ReportParams, kind: 'sales' | 'profit', group: 'product' | 'variant' | 'category' | 'brand'): SQL {
-  const figures = variantFigures(p, kind);
-  switch (group) {
-    case 'variant':
-      return sql`select v.id as "variantId", p.name as "productName", v.name as "variantName", v.sku as "sku",
-                        ${kind === 'sales' ? sql`f."quantity", f."grossSalesMinor", f."discountMinor", f."returnsMinor", f."netSalesMinor", f."taxMinor", f."grossProfitMinor", f."marginBp"` : sql`f."quantity", f."salesExTaxMinor", f."costMinor", f."grossProfitMinor", f."marginBp"`}
-                 from ${figures} f ${productJoins}
-                 where true ${matching([sql`p.name`, sql`v.name`, sql`v.sku`], p)}`;
-    case 'product':
-      return sql`select p.id as "productId", p.name as "productName", min(c.name) as "categoryName", ${resummed(kind)}
-                 from ${figures} f ${productJoins}
-                 where true ${matching([sql`p.name`, sql`v.sku`], p)}
-                 group by p.id, p.name`;
-    case 'category':
-      return sql`select c.id as "categoryId", c.name as "categoryName", ${resummed(kind)}
-                 from ${figures} f ${productJoins}
-                 group by c.id, c.name`;
-    case 'brand':
-      return sql`select b.id as "brandId", b.name as "brandName", ${resummed(kind)}
-                 from ${figures} f ${productJoins}
-                 left join brands b on b.tenant_id = p.tenant_id and b.id = p.brand_id
-                 group by b.id, b.name`;
+  if (group === 'product') return itemFigures(p, kind, 'product_id');
+  if (group === 'variant') return itemFigures(p, kind, 'variant_id');
+  const products = sql`(${itemFigures(p, kind, 'product_id')}) f join products pr on pr.tenant_id = ${TENANT} and pr.id = f."productId"`;
+  if (group === 'category') {
+    return sql`select c.id as "categoryId", c.name as "categoryName", ${resummed(kind)}
+               from ${products} left join product_categories c on c.tenant_id = pr.tenant_id and c.id = pr.category_id
+               group by c.id, c.name`;
   }
+  return sql`select b.id as "brandId", b.name as "brandName", ${resummed(kind)}
+             from ${products} left join brands b on b.tenant_id = pr.tenant_id and b.id = pr.brand_id
+             group by b.id, b.name`;
 }
+
+/**
+ * The name columns of a report whose rows are products or variants: joined to the page of rows
+ * after the sort and the cut (67,000 products sold in a year need no names for the 50 shown),
+ * or to every row first when the sort is by one of them.
+ */
+interface LateNames {
+  keys: readonly string[];
+  /** The names, from the rows (alias r) and the joins. */
+  columns: SQL;
+  joins: SQL;
+  /** The row's id column: the last tie-break of the sort. */
+  idKey: string;
+}
+const PRODUCT_NAMES: LateNames = {
+  keys: ['productName', 'categoryName'],
+  columns: sql`pr.name as "productName", c.name as "categoryName"`,
+  joins: sql`join products pr on pr.tenant_id = ${TENANT} and pr.id = r."productId" left join product_categories c on c.tenant_id = pr.tenant_id and c.id = pr.category_id`,
+  idKey: 'productId',
+};
+const VARIANT_NAMES: LateNames = {
+  keys: ['productName', 'variantName', 'sku'],
+  columns: sql`pr.name as "productName", v.name as "variantName", v.sku as "sku"`,
+  joins: sql`join product_variants v on v.tenant_id = ${TENANT} and v.id = r."variantId" join products pr on pr.tenant_id = v.tenant_id and pr.id = v.product_id`,
+  idKey: 'variantId',
+};
+const LATE_NAMES: Partial<Record<ReportKey, LateNames>> = {
+  'sales-by-product': PRODUCT_NAMES,
+  'profit-by-product': PRODUCT_NAMES,
+  'sales-by-variant': VARIANT_NAMES,
+};
 
 /** Days, ISO weeks (from Monday) or months of the period, every one present. */
 const periods = (p: ReportParams) =>
@@ -565,14 +590,26 @@ function totalColumns(key: ReportKey): SQL {
 
 /**
  * The SQL the API runs for a report: its rows sorted (ties broken by every column, so pages never
- * overlap), one page of them, and on every row the row count and the totals over all rows.
+ * overlap), one page of them, and on every row the row count and the totals over all rows. A
+ * report of products or variants is sorted and cut before its names are joined, unless the sort
+ * is by a name.
  */
 export function reportSql(key: ReportKey, params: ReportParams, page: ReportPage): SQL {
   const definition = reportDefinition(key);
+  const late = LATE_NAMES[key];
+  const namesFirst = late !== undefined && late.keys.includes(page.sort.key);
+  const unsorted = late && !namesFirst ? late.keys : [];
   const direction = sql.raw(page.sort.dir === 'asc' ? 'asc nulls first' : 'desc nulls last');
-  const tieBreaks = definition.columns.filter((column) => column.key !== page.sort.key && !(column.key in FILLED_IN_CODE)).map((column) => sql`${sql.identifier(column.key)} asc nulls first`);
-  return sql`select r.*, ${totalColumns(key)}
-             from (${reportBaseSql(key, params)}) r
-             order by ${sql.identifier(page.sort.key)} ${direction}${tieBreaks.length > 0 ? sql`, ${sql.join(tieBreaks, sql`, `)}` : sql``}
-             ${page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`}`;
+  const tieBreaks = [
+    ...definition.columns.filter((column) => column.key !== page.sort.key && !(column.key in FILLED_IN_CODE) && !unsorted.includes(column.key)).map((column) => column.key),
+    ...(late ? [late.idKey] : []),
+  ].map((column) => sql`${sql.identifier(column)} asc nulls first`);
+  const order = sql`order by ${sql.identifier(page.sort.key)} ${direction}${tieBreaks.length > 0 ? sql`, ${sql.join(tieBreaks, sql`, `)}` : sql``}`;
+  const base = reportBaseSql(key, params);
+  const named = (rows: SQL) => (late ? sql`select r.*, ${late.columns} from (${rows}) r ${late.joins}` : rows);
+  const sorted = sql`select r.*, ${totalColumns(key)}
+                     from (${namesFirst ? named(base) : base}) r
+                     ${order}
+                     ${page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`}`;
+  return late && !namesFirst ? sql`${named(sorted)} ${order}` : sorted;
 }

@@ -137,6 +137,13 @@ describe('GET /api/reports/<key>', () => {
     const second = (await get('/api/reports/sales-by-product?sort=productName&dir=asc&pageSize=25&page=2')).json();
     expect(second.rows).toEqual([]);
     expect(second.totalRows).toBe(2);
+    const searched = (await get('/api/reports/sales-by-product?q=ajab%20FLOUR')).json();
+    expect([searched.totalRows, searched.rows.map((row: { productName: string }) => row.productName)]).toEqual([1, ['Ajab flour 2 kg']]);
+    const byVariant = (await get('/api/reports/sales-by-variant?sort=netSalesMinor&dir=asc')).json();
+    expect(byVariant.rows.map((row: { productName: string; netSalesMinor: number }) => [row.productName, row.netSalesMinor])).toEqual([
+      ['Blue band 500 g', 0],
+      ['Ajab flour 2 kg', 34_800],
+    ]);
     for (const report of REPORTS) {
       const query = 'takesProduct' in report ? `?productId=${productA.productId}` : '';
       const response = await get(`/api/reports/${report.key}${query}`);

@@ -40,12 +40,13 @@ export function recomputedItemDays(range: DayRange | null): SQL {
         from sale_returns r join sale_return_lines l on l.tenant_id = r.tenant_id and l.return_id = r.id
         where ${within(sql`r.created_at`, range)}
         group by 1, 2, 3, 4, 5)
-    select tenant_id, day, location_id, variant_id, tax_class,
+    select tenant_id, day, location_id, variant_id,
+           (select v.product_id from product_variants v where v.tenant_id = sold_or_returned.tenant_id and v.id = sold_or_returned.variant_id) as product_id, tax_class,
            coalesce(sold.sold_quantity, 0)::numeric(14, 3) as sold_quantity, coalesce(sold.sales_minor, 0) as sales_minor, coalesce(sold.tax_minor, 0) as tax_minor,
            coalesce(sold.cost_minor, 0) as cost_minor, coalesce(sold.discount_minor, 0) as discount_minor, coalesce(sold.line_count, 0)::int as line_count,
            coalesce(returned.returned_quantity, 0)::numeric(14, 3) as returned_quantity, coalesce(returned.returned_minor, 0) as returned_minor,
            coalesce(returned.returned_tax_minor, 0) as returned_tax_minor, coalesce(returned.returned_cost_minor, 0) as returned_cost_minor
-      from sold full join returned using (tenant_id, day, location_id, variant_id, tax_class)`;
+      from sold full join returned using (tenant_id, day, location_id, variant_id, tax_class) as sold_or_returned`;
 }
 
 /** report_sale_hours' rows as the documents make them. */
@@ -97,7 +98,7 @@ export function recomputedTenderDays(range: DayRange | null): SQL {
 }
 
 const ITEM_DAY_COLUMNS = sql.raw(
-  'tenant_id, day, location_id, variant_id, tax_class, sold_quantity, sales_minor, tax_minor, cost_minor, discount_minor, line_count, returned_quantity, returned_minor, returned_tax_minor, returned_cost_minor',
+  'tenant_id, day, location_id, variant_id, product_id, tax_class, sold_quantity, sales_minor, tax_minor, cost_minor, discount_minor, line_count, returned_quantity, returned_minor, returned_tax_minor, returned_cost_minor',
 );
 const SALE_HOUR_COLUMNS = sql.raw(
   'tenant_id, day, location_id, register_id, cashier_id, hour, sale_count, sales_minor, tax_minor, cost_minor, discount_minor, tip_minor, sold_quantity, return_count, returned_minor, returned_tax_minor, returned_cost_minor, returned_quantity',

@@ -185,12 +185,6 @@ async function runOn(engine: string, target: ReportTarget, dataset: ReportDatase
       if (report.takesProduct && top) params.productId = top.product_id;
       const path = `/api/reports/${report.key}?${new URLSearchParams(params).toString()}`;
       const label = `${report.key}${report.grouped ? ' (groupBy=day)' : ''}`;
-      // readRows fills a person's name with database.platform inside the report's withTenant
-      // transaction: on PGlite (one transaction at a time) that waits for itself and the process ends.
-      if (engine === 'PGlite' && report.columns.some((column) => column.key in FILLED_IN_CODE) && process.env.BENCH_REPORTS_ALL !== '1') {
-        reports.push({ key: report.key, label, rows: null, api: null, raw: null, note: 'skipped on PGlite: names read on database.platform inside withTenant deadlock' });
-        continue;
-      }
       if (process.env.BENCH_DEBUG) console.log(`    GET ${path}`);
       const first = await client.get(path, DEMO_HOST);
       if (first.status !== 200) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { timestamps } from './columns';
-import { productVariants } from './products';
+import { products, productVariants } from './products';
 import { locations } from './inventory';
 import { quantity } from './quantity';
 import { tenantOwnedColumns, tenants } from './tenancy';
@@ -27,6 +27,8 @@ export const reportItemDays = pgTable(
     day: date('day').notNull(),
     locationId: uuid('location_id').notNull(),
     variantId: uuid('variant_id').notNull(),
+    /** The variant's product (a variant never changes product): the by-product reports group on it without a join. */
+    productId: uuid('product_id').notNull(),
     /** The VAT band the lines carried (a product's band may change: each keeps its own). */
     taxClass: text('tax_class').notNull(),
     soldQuantity: quantity('sold_quantity').notNull().default(0),
@@ -46,6 +48,7 @@ export const reportItemDays = pgTable(
     primaryKey({ name: 'report_item_days_pk', columns: [t.tenantId, t.day, t.locationId, t.variantId, t.taxClass] }),
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
     foreignKey({ columns: [t.tenantId, t.variantId], foreignColumns: [productVariants.tenantId, productVariants.id] }),
+    foreignKey({ columns: [t.tenantId, t.productId], foreignColumns: [products.tenantId, products.id] }),
     index('report_item_days_variant_idx').on(t.tenantId, t.variantId, t.day),
   ],
 );
