@@ -95,9 +95,9 @@ const resummed = (kind: 'sales' | 'profit') =>
           sum(f."grossProfitMinor")::bigint as "grossProfitMinor", ${ratioBp(sql`sum(f."grossProfitMinor")`, sql`sum(f."salesExTaxMinor")`)} as "marginBp"`;
 
 /** A search over products: the item days of the variants whose product name or SKU matches. */
-const matchingVariants = (p: ReportParams) =>
+const matchingVariants = (p: ReportParams, column: SQL = sql`a.variant_id`) =>
   p.q
-    ? sql`and a.variant_id in (select v.id from product_variants v join products pr on pr.tenant_id = v.tenant_id and pr.id = v.product_id
+    ? sql`and ${column} in (select v.id from product_variants v join products pr on pr.tenant_id = v.tenant_id and pr.id = v.product_id
                               where v.tenant_id = ${TENANT} ${matching([sql`pr.name`, sql`v.sku`], p)})`
     : sql``;
 
@@ -121,34 +121,46 @@ function productGrouping(p: ReportParams, kind: 'sales' | 'profit', group: 'prod
 }
 
 /**
- * The name columns of a report whose rows are products or variants: joined to the page of rows
- * after the sort and the cut (67,000 products sold in a year need no names for the 50 shown),
- * or to every row first when the sort is by one of them.
+ * The name columns of a report whose rows are products or variants (and a slow mover's last sale
+ * day): joined to the page of rows after the sort and the cut (67,000 products sold in a year need
+ * no names for the 50 shown), or to every row first when the sort is by one of them.
  */
 interface LateNames {
   keys: readonly string[];
   /** The names, from the rows (alias r) and the joins. */
   columns: SQL;
   joins: SQL;
-  /** The row's id column: the last tie-break of the sort. */
-  idKey: string;
+  /** The row's id columns: the last tie-breaks of the sort. */
+  idKeys: readonly string[];
 }
 const PRODUCT_NAMES: LateNames = {
   keys: ['productName', 'categoryName'],
   columns: sql`pr.name as "productName", c.name as "categoryName"`,
   joins: sql`join products pr on pr.tenant_id = ${TENANT} and pr.id = r."productId" left join product_categories c on c.tenant_id = pr.tenant_id and c.id = pr.category_id`,
-  idKey: 'productId',
+  idKeys: ['productId'],
 };
 const VARIANT_NAMES: LateNames = {
   keys: ['productName', 'variantName', 'sku'],
   columns: sql`pr.name as "productName", v.name as "variantName", v.sku as "sku"`,
   joins: sql`join product_variants v on v.tenant_id = ${TENANT} and v.id = r."variantId" join products pr on pr.tenant_id = v.tenant_id and pr.id = v.product_id`,
-  idKey: 'variantId',
+  idKeys: ['variantId'],
 };
-const LATE_NAMES: Partial<Record<ReportKey, LateNames>> = {
-  'sales-by-product': PRODUCT_NAMES,
-  'profit-by-product': PRODUCT_NAMES,
-  'sales-by-variant': VARIANT_NAMES,
+/** A slow mover's names and its last sale day (a look-up in the item days for each row of the page). */
+const slowMoverNames = (p: ReportParams): LateNames => ({
+  keys: ['productName', 'sku', 'locationName', 'lastSaleDay', 'daysSinceSale'],
+  columns: sql`pr.name as "productName", v.sku as "sku", l.name as "locationName", last.day::text as "lastSaleDay",
+               case when last.day is not null then (${p.today}::date - last.day) end as "daysSinceSale"`,
+  joins: sql`join product_variants v on v.tenant_id = ${TENANT} and v.id = r."variantId" join products pr on pr.tenant_id = v.tenant_id and pr.id = v.product_id
+             join locations l on l.tenant_id = ${TENANT} and l.id = r."locationId"
+             left join lateral (select max(d.day) as day from report_item_days d
+                                where d.tenant_id = ${TENANT} and d.variant_id = r."variantId" and d.location_id = r."locationId" and d.sold_quantity > 0) last on true`,
+  idKeys: ['variantId', 'locationId'],
+});
+const LATE_NAMES: Partial<Record<ReportKey, (p: ReportParams) => LateNames>> = {
+  'sales-by-product': () => PRODUCT_NAMES,
+  'profit-by-product': () => PRODUCT_NAMES,
+  'sales-by-variant': () => VARIANT_NAMES,
+  'slow-movers': slowMoverNames,
 };
 
 /** Days, ISO weeks (from Monday) or months of the period, every one present. */
@@ -282,19 +294,19 @@ function stockMovements(p: ReportParams): SQL {
              group by m.kind`;
 }
 
+/**
+ * Stock on hand with no sale in the last N days (the variants sold at the location in those days,
+ * hashed once, not looked up per stock row): cut to the page before each row's last sale day and
+ * names are read (slowMoverNames).
+ */
 function slowMovers(p: ReportParams): SQL {
-  return sql`select pr.name as "productName", v.sku as "sku", l.name as "locationName", ${milli(sql`sl.on_hand`)} as "onHand",
-                    round(sl.on_hand * v.average_cost_minor)::bigint as "valueMinor", last.day::text as "lastSaleDay",
-                    case when last.day is not null then (${p.today}::date - last.day) end as "daysSinceSale", v.id as "variantId"
+  return sql`select sl.variant_id as "variantId", sl.location_id as "locationId", ${milli(sql`sl.on_hand`)} as "onHand", round(sl.on_hand * v.average_cost_minor)::bigint as "valueMinor"
              from stock_levels sl
              join product_variants v on v.tenant_id = sl.tenant_id and v.id = sl.variant_id
-             join products pr on pr.tenant_id = v.tenant_id and pr.id = v.product_id
-             join locations l on l.tenant_id = sl.tenant_id and l.id = sl.location_id
-             left join lateral (
-               select max(d.day) as day from report_item_days d
-               where d.tenant_id = sl.tenant_id and d.variant_id = sl.variant_id and d.location_id = sl.location_id and d.sold_quantity > 0) last on true
-             where sl.on_hand > 0 and (last.day is null or last.day < ${p.today}::date - ${p.days}::int)
-               ${atLocation(sql`sl.location_id`, p)} ${matching([sql`pr.name`, sql`v.sku`], p)}`;
+             left join (select distinct d.variant_id, d.location_id from report_item_days d
+                        where d.day >= ${p.today}::date - ${p.days}::int and d.sold_quantity > 0 ${atLocation(sql`d.location_id`, p)}) recent
+               on recent.variant_id = sl.variant_id and recent.location_id = sl.location_id
+             where sl.on_hand > 0 and recent.variant_id is null ${atLocation(sql`sl.location_id`, p)} ${matchingVariants(p, sql`sl.variant_id`)}`;
 }
 
 /** What is on hand is what came in last (newest receipts first); each inflow's part still on hand is aged from its day. */
@@ -596,13 +608,13 @@ function totalColumns(key: ReportKey): SQL {
  */
 export function reportSql(key: ReportKey, params: ReportParams, page: ReportPage): SQL {
   const definition = reportDefinition(key);
-  const late = LATE_NAMES[key];
+  const late = LATE_NAMES[key]?.(params);
   const namesFirst = late !== undefined && late.keys.includes(page.sort.key);
   const unsorted = late && !namesFirst ? late.keys : [];
   const direction = sql.raw(page.sort.dir === 'asc' ? 'asc nulls first' : 'desc nulls last');
   const tieBreaks = [
     ...definition.columns.filter((column) => column.key !== page.sort.key && !(column.key in FILLED_IN_CODE) && !unsorted.includes(column.key)).map((column) => column.key),
-    ...(late ? [late.idKey] : []),
+    ...(late ? late.idKeys : []),
   ].map((column) => sql`${sql.identifier(column)} asc nulls first`);
   const order = sql`order by ${sql.identifier(page.sort.key)} ${direction}${tieBreaks.length > 0 ? sql`, ${sql.join(tieBreaks, sql`, `)}` : sql``}`;
   const base = reportBaseSql(key, params);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '../../core/reports/report-catalog';
 import type { Sale } from '../../core/sales/sales.schemas';
@@ -120,6 +121,37 @@ describe('GET /api/reports/<key>', () => {
       ]),
     );
     expect(ledger.outputVatMinor).toBe(vat.totals.netTaxMinor);
+  });
+
+  it('slow movers: stock with no sale in the last N days, dearest first, with the day of its last sale', async () => {
+    const cost = (priceMinor: number) => Math.round(priceMinor * 0.6);
+    const never = await addStockedProduct(testApp.database, shop, { name: 'Chai masala 100 g', priceMinor: 20_000, onHandMilli: 3000 });
+    const longAgo = await addStockedProduct(testApp.database, shop, { name: 'Dettol soap 175 g', priceMinor: 15_000, onHandMilli: 4000 });
+    const recently = await addStockedProduct(testApp.database, shop, { name: 'Exe sugar 1 kg', priceMinor: 25_000, onHandMilli: 5000 });
+    // Their last sales as the item days keep them: Dettol 120 days ago, Exe sugar 30 days ago.
+    await testApp.database.withTenant(shop.tenant.id, async (tx) => {
+      for (const [product, daysAgo] of [[longAgo, 120], [recently, 30]] as const) {
+        await tx.execute(sql`insert into report_item_days (tenant_id, day, location_id, variant_id, product_id, tax_class, sold_quantity, sales_minor, line_count)
+                             values (${shop.tenant.id}, (now() at time zone 'Africa/Nairobi')::date - ${daysAgo}::int, ${shop.defaultLocationId}, ${product.variantId}, ${product.productId}, 'standard', 1, ${product.priceMinor}, 1)`);
+      }
+    });
+    const today = new Date(Date.now() + 3 * 3_600_000); // the shop's day (Nairobi, UTC+3)
+    const dayAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+    const rows = (days: number) => get(`/api/reports/slow-movers?days=${days}`).then((response) => response.json().rows as Record<string, unknown>[]);
+    const mine = (all: Record<string, unknown>[]) => all.filter((row) => [never.name, longAgo.name, recently.name].includes(row.productName as string));
+    // 90 days: Exe sugar sold within them; Chai masala and Dettol are both KES 360.00 at cost, the smaller quantity first.
+    expect(mine(await rows(90)).map((row) => [row.productName, row.onHand, row.valueMinor, row.lastSaleDay, row.daysSinceSale])).toEqual([
+      [never.name, 3000, 3 * cost(20_000), null, null],
+      [longAgo.name, 4000, 4 * cost(15_000), dayAgo(120), 120],
+    ]);
+    // 7 days: Exe sugar too, and it is worth the most (5 × KES 150.00).
+    expect(mine(await rows(7)).map((row) => [row.productName, row.lastSaleDay, row.daysSinceSale])).toEqual([
+      [recently.name, dayAgo(30), 30],
+      [never.name, null, null],
+      [longAgo.name, dayAgo(120), 120],
+    ]);
+    const byLastSale = (await get('/api/reports/slow-movers?days=7&sort=daysSinceSale&dir=desc')).json().rows as Record<string, unknown>[];
+    expect(mine(byLastSale).map((row) => row.productName)).toEqual([longAgo.name, recently.name, never.name]);
   });
 
   it('lists the return with its reason and the void with who voided it', async () => {
