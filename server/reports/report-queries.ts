@@ -161,6 +161,7 @@ const LATE_NAMES: Partial<Record<ReportKey, (p: ReportParams) => LateNames>> = {
   'profit-by-product': () => PRODUCT_NAMES,
   'sales-by-variant': () => VARIANT_NAMES,
   'slow-movers': slowMoverNames,
+  'stock-ageing': () => VARIANT_NAMES,
 };
 
 /** Days, ISO weeks (from Monday) or months of the period, every one present. */
@@ -309,28 +310,29 @@ function slowMovers(p: ReportParams): SQL {
              where sl.on_hand > 0 and recent.variant_id is null ${atLocation(sql`sl.location_id`, p)} ${matchingVariants(p, sql`sl.variant_id`)}`;
 }
 
-/** What is on hand is what came in last (newest receipts first); each inflow's part still on hand is aged from its day. */
+/** What is on hand is what came in last (newest receipts first); each inflow's part still on hand is aged from its day. Named after the cut (VARIANT_NAMES). */
 function stockAgeing(p: ReportParams): SQL {
   const bucket = (low: number, high: number | null) =>
     milli(sql`coalesce(sum(part.kept) filter (where part.age >= ${low}${high === null ? sql`` : sql` and part.age <= ${high}`}), 0)`);
-  return sql`select pr.name as "productName", v.sku as "sku", ${milli(sql`max(part.on_hand)`)} as "onHand",
-                    ${bucket(0, 30)} as "age0to30", ${bucket(31, 60)} as "age31to60", ${bucket(61, 90)} as "age61to90", ${bucket(91, null)} as "age91plus",
-                    round(max(part.on_hand) * max(v.average_cost_minor))::bigint as "valueMinor", v.id as "variantId"
+  return sql`select v.id as "variantId", ${milli(sql`aged.on_hand`)} as "onHand", aged."age0to30", aged."age31to60", aged."age61to90", aged."age91plus",
+                    round(aged.on_hand * v.average_cost_minor)::bigint as "valueMinor"
              from (
-               select i.variant_id, i.on_hand, (${p.today}::date - i.day) as age,
-                      greatest(0, least(i.quantity, i.on_hand - (i.running - i.quantity))) as kept
+               select part.variant_id, max(part.on_hand) as on_hand,
+                      ${bucket(0, 30)} as "age0to30", ${bucket(31, 60)} as "age31to60", ${bucket(61, 90)} as "age61to90", ${bucket(91, null)} as "age91plus"
                from (
-                 select m.variant_id, stock.on_hand, ((m.created_at at time zone ${SHOP_ZONE})::date) as day, m.quantity,
-                        sum(m.quantity) over (partition by m.variant_id order by m.created_at desc, m.id desc) as running
-                 from (select sl.variant_id, sum(sl.on_hand) as on_hand from stock_levels sl where sl.on_hand > 0 ${atLocation(sql`sl.location_id`, p)} group by sl.variant_id) stock
-                 join stock_movements m on m.tenant_id = current_setting('app.tenant_id')::uuid and m.variant_id = stock.variant_id and m.quantity > 0
-                   and m.kind in ('opening', 'purchase_receipt', 'transfer_in', 'adjustment', 'count_variance', 'sale_return') ${atLocation(sql`m.location_id`, p)}
-               ) i
-               where i.running - i.quantity < i.on_hand) part
-             join product_variants v on v.tenant_id = current_setting('app.tenant_id')::uuid and v.id = part.variant_id
-             join products pr on pr.tenant_id = v.tenant_id and pr.id = v.product_id
-             where true ${matching([sql`pr.name`, sql`v.sku`], p)}
-             group by v.id, pr.name, v.sku`;
+                 select i.variant_id, i.on_hand, (${p.today}::date - i.day) as age,
+                        greatest(0, least(i.quantity, i.on_hand - (i.running - i.quantity))) as kept
+                 from (
+                   select m.variant_id, stock.on_hand, ((m.created_at at time zone ${SHOP_ZONE})::date) as day, m.quantity,
+                          sum(m.quantity) over (partition by m.variant_id order by m.created_at desc, m.id desc) as running
+                   from (select sl.variant_id, sum(sl.on_hand) as on_hand from stock_levels sl
+                         where sl.on_hand > 0 ${atLocation(sql`sl.location_id`, p)} ${matchingVariants(p, sql`sl.variant_id`)} group by sl.variant_id) stock
+                   join stock_movements m on m.tenant_id = ${TENANT} and m.variant_id = stock.variant_id and m.quantity > 0
+                     and m.kind in ('opening', 'purchase_receipt', 'transfer_in', 'adjustment', 'count_variance', 'sale_return') ${atLocation(sql`m.location_id`, p)}
+                 ) i
+                 where i.running - i.quantity < i.on_hand) part
+               group by part.variant_id) aged
+             join product_variants v on v.tenant_id = ${TENANT} and v.id = aged.variant_id`;
 }
 
 function countVariances(p: ReportParams): SQL {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '../../core/reports/report-catalog';
 import type { Sale } from '../../core/sales/sales.schemas';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { recordMovements } from '../inventory/stock-ledger';
 import { addStockedProduct, checkoutBody, createSalesShop, type SalesShop, type StockedProduct } from '../sales/sales-test-kit';
 
 // The reports' and the dashboard's API (issue 18) on a small fixed day whose figures are worked by
@@ -152,6 +153,23 @@ describe('GET /api/reports/<key>', () => {
     ]);
     const byLastSale = (await get('/api/reports/slow-movers?days=7&sort=daysSinceSale&dir=desc')).json().rows as Record<string, unknown>[];
     expect(mine(byLastSale).map((row) => row.productName)).toEqual([longAgo.name, recently.name, never.name]);
+  });
+
+  it('stock ageing: what is on hand is the newest inflows, each aged from its day', async () => {
+    // Opening 10 a hundred days ago, 5 received today, 8 written off: on hand 7 = the 5 of today
+    // (0–30 days) and 2 of the opening (over 90 days), KES 60.00 each at cost.
+    const aged = await addStockedProduct(testApp.database, shop, { name: 'Fahari maize meal 2 kg', priceMinor: 10_000, onHandMilli: 10_000 });
+    await testApp.database.platform.execute(
+      sql`update stock_movements set created_at = now() - interval '100 days' where tenant_id = ${shop.tenant.id} and variant_id = ${aged.variantId} and kind = 'opening'`,
+    );
+    await testApp.database.withTenant(shop.tenant.id, (tx) =>
+      recordMovements(tx, { tenantId: shop.tenant.id, userId: null, allowNegative: false }, [
+        { variantId: aged.variantId, locationId: shop.defaultLocationId, kind: 'purchase_receipt', quantityMilli: 5000, unitCostMinor: 6000, sourceType: 'test', sourceId: null },
+        { variantId: aged.variantId, locationId: shop.defaultLocationId, kind: 'adjustment', quantityMilli: -8000, sourceType: 'test', sourceId: null },
+      ]),
+    );
+    const report = (await get('/api/reports/stock-ageing?q=fahari')).json();
+    expect(report.rows).toEqual([{ productName: aged.name, sku: aged.sku, onHand: 7000, age0to30: 5000, age31to60: 0, age61to90: 0, age91plus: 2000, valueMinor: 42_000 }]);
   });
 
   it('lists the return with its reason and the void with who voided it', async () => {
