@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '../../core/reports/report-catalog';
 import type { Sale } from '../../core/sales/sales.schemas';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { upgradeMessage } from '../../core/billing/plan-features.rules';
+import { subscribeToBasicDefaults } from '../contacts/contacts-test-kit';
 import { recordMovements } from '../inventory/stock-ledger';
 import { addStockedProduct, checkoutBody, createSalesShop, type SalesShop, type StockedProduct } from '../sales/sales-test-kit';
 
@@ -231,6 +233,18 @@ describe('GET /api/reports/<key>', () => {
     const theirs = (await get('/api/reports/sales-by-product', 'manager', other)).json();
     expect(theirs.totalRows).toBe(0);
     expect((await get(`/api/reports/purchase-price-history?productId=${productA.productId}`, 'manager', other)).status).toBe(404);
+  });
+
+  it('on a plan without reports: every report 402 with the upgrade message; the dashboard still answers', async () => {
+    const lite = await createSalesShop(testApp);
+    await subscribeToBasicDefaults(testApp, lite.tenant.id);
+    for (const path of ['/api/reports/sales-by-period', '/api/reports/vat-by-band', '/api/reports/sales-by-product?format=csv']) {
+      const refused = await get(path, 'owner', lite);
+      expect([path, refused.status, refused.json().error.message]).toEqual([path, 402, upgradeMessage('advanced_reporting')]);
+    }
+    const saved = await get('/api/saved-reports', 'owner', lite);
+    expect([saved.status, saved.json().error.message]).toEqual([402, upgradeMessage('custom_reports')]);
+    expect((await get('/api/dashboard', 'owner', lite)).status).toBe(200);
   });
 
   it('on Starter: reports yes; the analyses, files and saved reports 402', async () => {
