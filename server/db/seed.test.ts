@@ -6,7 +6,7 @@ import { generateCatalog } from '../products/catalog-generator';
 import { createTestApp, signInAs, type TestApp } from '../../tests/support/test-app';
 import { queryRows } from './client';
 import { DEMO_PRODUCTS, WESTLANDS_BRANCH } from './demo-catalog';
-import { DEMO_PASSWORD, KIOSK_PRODUCT_COUNT, seedDatabase } from './seed';
+import { DEMO_PASSWORD, KIOSK_PRODUCT_COUNT, RETIRED_DEMO_PLAN, seedDatabase } from './seed';
 
 // The demo seed: the mini-mart catalog of `demo`, the kiosk one product short of its plan limit,
 // stock that agrees with its ledger, two servers seeding at once, and a second start that adds nothing.
@@ -154,6 +154,18 @@ describe('kiosk on Starter', () => {
     expect(state.access.isTrialActive).toBe(false);
     expect(state.entitlements.limits.max_products).toBe(KIOSK_PRODUCT_COUNT + 1);
     const cookie = await signInAs(testApp, 'kiosk.localhost:3000', 'owner@kiosk.test', DEMO_PASSWORD);
+    expect(cookie).toContain('=');
+  });
+});
+
+describe('Duka la Mtaa on a retired plan', () => {
+  it('pays for Duka Mini, which is not for sale and gives the default features only: no reports', async () => {
+    const state = await testApp.database.withTenant(tenantId('mtaa'), (tx) => readSubscriptionState(tx, new Date()));
+    expect([state.plan?.name, state.access.hasAccess, state.access.isTrialActive]).toEqual([RETIRED_DEMO_PLAN, true, false]);
+    expect(state.entitlements.features).toMatchObject({ basic_pos: true, sales: true, advanced_reporting: false, custom_reports: false });
+    const [plan] = await queryRows<{ is_active: boolean }>(testApp.database.platform, sql`select is_active from billing_plans where name = ${RETIRED_DEMO_PLAN}`);
+    expect(plan).toEqual({ is_active: false });
+    const cookie = await signInAs(testApp, 'mtaa.localhost:3000', 'owner@mtaa.test', DEMO_PASSWORD);
     expect(cookie).toContain('=');
   });
 });

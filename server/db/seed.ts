@@ -17,7 +17,7 @@ import { DEMO_SALES_JOB, readDemoSalesProgress, seedDemoSales } from './demo-sal
 import { appJobDefinitions } from '../jobs/app-jobs';
 import { createJobQueue } from '../jobs/job-queue';
 import { CATEGORY_SEPARATOR, DEMO_CATEGORIES, DEMO_PACK_UNITS, DEMO_PRODUCTS, WESTLANDS_BRANCH } from './demo-catalog';
-import { brands, locations, productBarcodes, productCategories, products, productVariants, units } from './schema/index';
+import { billingPlans, brands, locations, productBarcodes, productCategories, products, productVariants, units } from './schema/index';
 
 export const DEMO_PASSWORD = 'Dukani-Demo-2026';
 
@@ -28,6 +28,8 @@ export const DEMO_TENANTS = [
   { name: 'Lapsed Kiosk', subdomain: 'lapsed', status: 'trial' },
   // A paying Starter shop one product short of its 1,000-product limit.
   { name: 'Kiosk ya Mama Njeri', subdomain: 'kiosk', status: 'active' },
+  // A shop still paying for a retired plan with the default features only: no reports.
+  { name: 'Duka la Mtaa', subdomain: 'mtaa', status: 'active' },
 ] as const;
 
 /** The kiosk's catalog: the Starter plan's 1,000 products less one. */
@@ -53,6 +55,7 @@ export const DEMO_USERS = [
   { email: 'owner@lapsed.test', fullName: 'Juma Mwangi', role: 'admin', tenant: 'lapsed' },
   { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', role: 'admin', tenant: 'kiosk' },
   { email: 'cashier@kiosk.test', fullName: 'Mercy Atieno', role: 'cashier', tenant: 'kiosk' },
+  { email: 'owner@mtaa.test', fullName: 'Hassan Omondi', role: 'admin', tenant: 'mtaa' },
 ] as const;
 
 /** The cashiers whose shifts make the demo shop's sales history (not the browser suite's own cashiers). */
@@ -160,13 +163,26 @@ async function claimDemoSeed(database: Database): Promise<boolean> {
   });
 }
 
-/** Acme pays for Professional and the kiosk for Starter (monthly); Lapsed Kiosk's trial ended yesterday. */
+/** A plan no longer sold (not on the plans page) whose name gives only the default features (spec §9). */
+export const RETIRED_DEMO_PLAN = 'Duka Mini';
+
+/**
+ * Acme pays for Professional, the kiosk for Starter and Duka la Mtaa for the retired Duka Mini
+ * (monthly); Lapsed Kiosk's trial ended yesterday.
+ */
 async function setDemoSubscriptions(deps: AppDependencies, tenantIds: Map<string, string>) {
   const acme = tenantIds.get('acme');
   const kiosk = tenantIds.get('kiosk');
   const lapsed = tenantIds.get('lapsed');
+  const mtaa = tenantIds.get('mtaa');
   if (acme) await payForMonthlyPlan(deps.database, acme, 'Professional', 'dk-demo-acme-professional');
   if (kiosk) await payForMonthlyPlan(deps.database, kiosk, 'Starter', 'dk-demo-kiosk-starter');
+  if (mtaa) {
+    await deps.database.platform
+      .insert(billingPlans)
+      .values({ name: RETIRED_DEMO_PLAN, priceMinor: 50_000, period: 'monthly', isActive: false, features: ['Point of sale', 'Products and stock', 'Customers'] });
+    await payForMonthlyPlan(deps.database, mtaa, RETIRED_DEMO_PLAN, 'dk-demo-mtaa-mini');
+  }
   if (lapsed) {
     await deps.database.withTenant(lapsed, (tx) => tx.execute(sql`update tenant_subscription_details set trial_end = now() - interval '1 day'`));
   }

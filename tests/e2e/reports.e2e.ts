@@ -12,7 +12,8 @@ import { callApi, measureHorizontalOverflow } from './support/page-helpers';
 // of demo sales), sorts from a header and keeps it over a reload, downloads its CSV and PDF (read
 // back: the header, a category's row, the PDF's text), is saved, pinned to the dashboard, opened
 // again from ?saved=<id> and deleted. A Starter shop (reports, but no analyses, exports or saved
-// reports) finds the analyses and the files locked with the upgrade badge, and the API answers 402.
+// reports) finds the analyses and the files locked with the upgrade badge, and the API answers 402;
+// a shop on a retired plan without reports finds the Reports item and screen locked.
 
 const session = useBrowser();
 const OWNER = ACCOUNTS.owner;
@@ -189,5 +190,28 @@ describe('Reports', () => {
       Promise.all(['/api/reports/sales-by-hour', '/api/reports/sales-by-category?format=csv', '/api/reports/sales-by-category?format=pdf', '/api/saved-reports'].map(async (path) => (await fetch(path)).status)),
     );
     expect(statuses).toEqual([402, 402, 402, 402]);
+  });
+
+  it('on a plan without reports the sidebar item carries the upgrade badge, the screen is locked, and the API answers 402', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted', viewport: DESKTOP });
+    await signInThroughForm(page, ACCOUNTS.mtaaOwner);
+    const mtaa = ACCOUNTS.mtaaOwner.subdomain;
+    await page.goto(appUrl('/admin/dashboard', mtaa));
+    const item = page.getByRole('navigation').locator('a[data-locked]', { hasText: 'Reports' });
+    await item.waitFor();
+    expect(await item.getAttribute('href')).toBe('/admin/settings?tab=billing');
+    expect((await item.innerText()).replace(/\s+/g, ' ')).toMatch(/Reports\s*Pro/);
+
+    await page.goto(appUrl('/admin/reports', mtaa));
+    const locked = page.getByRole('main').locator('section[data-locked]');
+    await locked.getByRole('heading', { name: 'Reports' }).waitFor();
+    expect(await locked.innerText()).toContain('Upgrade to Pro for detailed sales, profit and stock reports.');
+    await locked.getByRole('link', { name: 'See plans' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/settings' && url.searchParams.get('tab') === 'billing');
+
+    const statuses = await page.evaluate(async () =>
+      Promise.all(['/api/reports/sales-by-period', '/api/reports/sales-by-category?format=pdf', '/api/dashboard'].map(async (path) => (await fetch(path)).status)),
+    );
+    expect(statuses).toEqual([402, 402, 200]);
   });
 });

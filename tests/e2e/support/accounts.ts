@@ -26,6 +26,8 @@ export const ACCOUNTS = {
   kioskOwner: { email: 'owner@kiosk.test', fullName: 'Njeri Wambui', subdomain: 'kiosk' },
   /** Only catalog-admin.e2e.ts signs in as her and changes nothing (the demo cashier is profile.e2e's). */
   kioskCashier: { email: 'cashier@kiosk.test', fullName: 'Mercy Atieno', subdomain: 'kiosk' },
+  /** A shop on a retired plan with the default features only (no reports): locked screens. */
+  mtaaOwner: { email: 'owner@mtaa.test', fullName: 'Hassan Omondi', subdomain: 'mtaa' },
 } as const;
 
 /** Fills the /auth form and submits it with Enter, as a till user would. */
