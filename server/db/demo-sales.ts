@@ -496,9 +496,13 @@ async function makeDemoSalesHistory(database: Database, history: DemoSalesHistor
   const now = new Date(history.now);
   const options = { salesPerDay: history.salesPerDay };
   // The opening stock predates the history (it was written by the seed a moment ago).
-  // tenant-access: the demo seed moves its opening stock before the history it generates
-  await database.platform.execute(sql`update stock_movements set created_at = ${new Date(nairobiMidnight(now, days).getTime() - DAY_MS).toISOString()}::timestamptz
-                                      where tenant_id = ${tenantId} and kind = 'opening'`);
+  await database.platform.transaction(async (tx) => {
+    // Row-level security is forced on the owner too (PostgreSQL): the demo shop's scope admits its rows.
+    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+    // tenant-access: the demo seed moves its opening stock before the history it generates
+    await tx.execute(sql`update stock_movements set created_at = ${new Date(nairobiMidnight(now, days).getTime() - DAY_MS).toISOString()}::timestamptz
+                         where tenant_id = ${tenantId} and kind = 'opening'`);
+  });
   const done = await preparedDays(database, tenantId, history);
   await writeProgress(database, tenantId, { totalDays: days, preparedDays: done.size });
   for (let daysAgo = days; daysAgo >= 1; daysAgo -= 1) {

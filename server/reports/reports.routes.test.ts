@@ -161,9 +161,11 @@ describe('GET /api/reports/<key>', () => {
     // Opening 10 a hundred days ago, 5 received today, 8 written off: on hand 7 = the 5 of today
     // (0–30 days) and 2 of the opening (over 90 days), KES 60.00 each at cost.
     const aged = await addStockedProduct(testApp.database, shop, { name: 'Fahari maize meal 2 kg', priceMinor: 10_000, onHandMilli: 10_000 });
-    await testApp.database.platform.execute(
-      sql`update stock_movements set created_at = now() - interval '100 days' where tenant_id = ${shop.tenant.id} and variant_id = ${aged.variantId} and kind = 'opening'`,
-    );
+    // The ledger is append-only for the app: the owner moves the opening back, in the shop's scope (RLS is forced on it too).
+    await testApp.database.platform.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.tenant_id', ${shop.tenant.id}, true)`);
+      await tx.execute(sql`update stock_movements set created_at = now() - interval '100 days' where tenant_id = ${shop.tenant.id} and variant_id = ${aged.variantId} and kind = 'opening'`);
+    });
     await testApp.database.withTenant(shop.tenant.id, (tx) =>
       recordMovements(tx, { tenantId: shop.tenant.id, userId: null, allowNegative: false }, [
         { variantId: aged.variantId, locationId: shop.defaultLocationId, kind: 'purchase_receipt', quantityMilli: 5000, unitCostMinor: 6000, sourceType: 'test', sourceId: null },
