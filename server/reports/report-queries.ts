@@ -20,6 +20,12 @@ export interface ReportParams {
   days: number;
   productId: string | null;
   q: string | null;
+  /**
+   * The last settled day: the day before the shop's today (two days before in the hour after
+   * midnight, while a sale begun before it may still commit). Only a void of an old sale or a
+   * rebuild changes a settled day's summaries, so a period cache stops there.
+   */
+  settledThrough: string;
 }
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -51,31 +57,45 @@ const ratioBp = (numerator: SQL, denominator: SQL) => sql`case when (${denominat
 
 // --- the sales figures of a summary table (report_item_days or report_sale_hours, alias a) ---
 
-const net = {
-  quantity: sql`sum(a.sold_quantity - a.returned_quantity)`,
-  sales: sql`sum(a.sales_minor - a.returned_minor)`,
-  exTax: sql`sum(a.sales_minor - a.tax_minor - a.returned_minor + a.returned_tax_minor)`,
-  cost: sql`sum(a.cost_minor - a.returned_cost_minor)`,
-};
+/** How a figure adds up its rows: summed over summary rows, or as it stands on rows already summed (a period cache's). */
+type Total = (expression: SQL) => SQL;
+const summed: Total = (expression) => sql`sum(${expression})`;
+const asIs: Total = (expression) => sql`(${expression})`;
+
+const netOf = (total: Total) => ({
+  quantity: total(sql`a.sold_quantity - a.returned_quantity`),
+  sales: total(sql`a.sales_minor - a.returned_minor`),
+  exTax: total(sql`a.sales_minor - a.tax_minor - a.returned_minor + a.returned_tax_minor`),
+  cost: total(sql`a.cost_minor - a.returned_cost_minor`),
+});
+const net = netOf(summed);
 
 /** Quantity, gross sales, discounts, returns, net sales, VAT, gross profit and margin. */
-const salesFigures = sql`
-  ${milli(net.quantity)} as "quantity",
-  ${bigint(sql`sum(a.sales_minor + a.discount_minor)`)} as "grossSalesMinor",
-  ${bigint(sql`sum(a.discount_minor)`)} as "discountMinor",
-  ${bigint(sql`sum(a.returned_minor)`)} as "returnsMinor",
-  ${bigint(net.sales)} as "netSalesMinor",
-  ${bigint(sql`sum(a.tax_minor - a.returned_tax_minor)`)} as "taxMinor",
-  ${bigint(sql`${net.exTax} - ${net.cost}`)} as "grossProfitMinor",
-  ${ratioBp(sql`${net.exTax} - ${net.cost}`, net.exTax)} as "marginBp"`;
+function salesFiguresOf(total: Total): SQL {
+  const n = netOf(total);
+  return sql`
+  ${milli(n.quantity)} as "quantity",
+  ${bigint(total(sql`a.sales_minor + a.discount_minor`))} as "grossSalesMinor",
+  ${bigint(total(sql`a.discount_minor`))} as "discountMinor",
+  ${bigint(total(sql`a.returned_minor`))} as "returnsMinor",
+  ${bigint(n.sales)} as "netSalesMinor",
+  ${bigint(total(sql`a.tax_minor - a.returned_tax_minor`))} as "taxMinor",
+  ${bigint(sql`${n.exTax} - ${n.cost}`)} as "grossProfitMinor",
+  ${ratioBp(sql`${n.exTax} - ${n.cost}`, n.exTax)} as "marginBp"`;
+}
+const salesFigures = salesFiguresOf(summed);
 
 /** Quantity, sales excl. VAT, cost, gross profit and margin. */
-const profitFigures = sql`
-  ${milli(net.quantity)} as "quantity",
-  ${bigint(net.exTax)} as "salesExTaxMinor",
-  ${bigint(net.cost)} as "costMinor",
-  ${bigint(sql`${net.exTax} - ${net.cost}`)} as "grossProfitMinor",
-  ${ratioBp(sql`${net.exTax} - ${net.cost}`, net.exTax)} as "marginBp"`;
+function profitFiguresOf(total: Total): SQL {
+  const n = netOf(total);
+  return sql`
+  ${milli(n.quantity)} as "quantity",
+  ${bigint(n.exTax)} as "salesExTaxMinor",
+  ${bigint(n.cost)} as "costMinor",
+  ${bigint(sql`${n.exTax} - ${n.cost}`)} as "grossProfitMinor",
+  ${ratioBp(sql`${n.exTax} - ${n.cost}`, n.exTax)} as "marginBp"`;
+}
+const profitFigures = profitFiguresOf(summed);
 
 const saleCount = sql`sum(a.sale_count)::int as "saleCount"`;
 const averageBasket = sql`case when sum(a.sale_count) > 0 then round(sum(a.sales_minor)::numeric / sum(a.sale_count))::bigint end as "averageBasketMinor"`;
@@ -101,15 +121,112 @@ const matchingVariants = (p: ReportParams, column: SQL = sql`a.variant_id`) =>
                               where v.tenant_id = ${TENANT} ${matching([sql`pr.name`, sql`v.sku`], p)})`
     : sql``;
 
-/** The figures of each product or variant: one aggregate over the summary, no join (names come with the page: LATE_NAMES). */
-const itemFigures = (p: ReportParams, kind: 'sales' | 'profit', on: 'product_id' | 'variant_id') =>
-  sql`select a.${sql.raw(on)} as ${sql.identifier(on === 'product_id' ? 'productId' : 'variantId')}, ${kind === 'sales' ? salesFigures : profitFigures}
-      from ${itemDays(p)} ${matchingVariants(p)} group by a.${sql.raw(on)}`;
+/** The item days' figures a period cache keeps per product or variant (report_period_cache_items). */
+const ITEM_SUMS = ['sold_quantity', 'sales_minor', 'tax_minor', 'cost_minor', 'discount_minor', 'returned_quantity', 'returned_minor', 'returned_tax_minor', 'returned_cost_minor'] as const;
+/** Money summed back to bigint (sum(bigint) is numeric, whose arithmetic is slow over 67,000 rows); quantities stay numeric. */
+const itemSums = sql.raw(ITEM_SUMS.map((column) => (column.endsWith('_quantity') ? `sum(a.${column}) as ${column}` : `sum(a.${column})::bigint as ${column}`)).join(', '));
+
+type ItemGrain = 'product' | 'variant';
+const ITEM_COLUMN: Record<ItemGrain, SQL> = { product: sql`a.product_id`, variant: sql`a.variant_id` };
+const ITEM_KEY: Record<ItemGrain, string> = { product: 'productId', variant: 'variantId' };
+
+/** The settled days of a period whose per-item sums a cache keeps (docs/decisions/0021-report-summaries.md). */
+export interface PeriodCacheKey {
+  grain: ItemGrain;
+  from: string;
+  through: string;
+  locationId: string | null;
+}
+
+/** A settled stretch shorter than this is summed directly: a month of item days takes less than building a cache. */
+export const PERIOD_CACHE_MIN_DAYS = 32;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+function periodCacheKeyOf(p: ReportParams, grain: ItemGrain): PeriodCacheKey | null {
+  if (p.q) return null;
+  const through = p.to < p.settledThrough ? p.to : p.settledThrough;
+  if (dayNumber(through) - dayNumber(p.from) + 1 < PERIOD_CACHE_MIN_DAYS) return null;
+  return { grain, from: p.from, through, locationId: p.locationId };
+}
+
+const ITEM_GRAIN: Partial<Record<ReportKey, ItemGrain>> = {
+  'sales-by-product': 'product',
+  'sales-by-variant': 'variant',
+  'sales-by-category': 'product',
+  'sales-by-brand': 'product',
+  'profit-by-product': 'product',
+  'profit-by-category': 'product',
+};
+
+/** The period cache a report reads, or null when it sums its item days directly. */
+export function periodCacheOf(key: ReportKey, p: ReportParams): PeriodCacheKey | null {
+  const grain = ITEM_GRAIN[key];
+  return grain ? periodCacheKeyOf(p, grain) : null;
+}
+
+const SETTLED_VERSION = sql`coalesce((select v.settled_version from report_summary_versions v), 0)`;
+/** The id of the cache of these days while it is current (null otherwise). */
+const currentCacheId = (key: PeriodCacheKey) =>
+  sql`(select c.id from report_period_caches c
+       where c.grain = ${key.grain} and c.from_day = ${key.from}::date and c.through_day = ${key.through}::date
+         and c.location_id is not distinct from ${key.locationId}::uuid and c.settled_version = ${SETTLED_VERSION})`;
+
+/** Whether the cache of these days is there and current. */
+export const periodCacheExistsSql = (key: PeriodCacheKey) => sql`select ${currentCacheId(key)} is not null as "exists"`;
+
+/** Writes the cache of these days unless it is there: its header (the shop's settled version read first, so a change after it makes the cache stale, never wrong), returning its id. */
+export const periodCacheHeaderSql = (key: PeriodCacheKey) =>
+  sql`insert into report_period_caches (tenant_id, grain, from_day, through_day, location_id, settled_version)
+      select ${TENANT}, ${key.grain}, ${key.from}::date, ${key.through}::date, ${key.locationId}::uuid, ${SETTLED_VERSION}
+      where ${currentCacheId(key)} is null
+      on conflict do nothing
+      returning id`;
+
+/** The sums per item of the cache's days. */
+export const periodCacheItemsSql = (key: PeriodCacheKey, cacheId: string) =>
+  sql`insert into report_period_cache_items (tenant_id, cache_id, item_id, ${sql.raw(ITEM_SUMS.join(', '))})
+      select ${TENANT}, ${cacheId}::uuid, ${ITEM_COLUMN[key.grain]}, ${itemSums}
+      from report_item_days a where a.day between ${key.from}::date and ${key.through}::date ${key.locationId ? sql`and a.location_id = ${key.locationId}::uuid` : sql``}
+      group by 3`;
+
+/** Caches no longer read: stale ones, and all but the newest few. */
+export const PERIOD_CACHES_KEPT = 8;
+export const prunePeriodCachesSql = () =>
+  sql`delete from report_period_caches c
+      where c.settled_version <> ${SETTLED_VERSION}
+         or c.id not in (select k.id from report_period_caches k order by k.built_at desc, k.id limit ${PERIOD_CACHES_KEPT})`;
+
+/**
+ * The figures of each product or variant. A long period reads its settled days' sums from the
+ * period cache and adds the days after it (today, mostly) row by row, not re-summed; should the
+ * cache be gone or stale when the query runs, the same statement sums those days itself (a
+ * one-time filter: the scan runs only then). A short period or a search sums the item days
+ * directly. No join: names come with the page (LATE_NAMES).
+ */
+function itemFigures(p: ReportParams, kind: 'sales' | 'profit', grain: ItemGrain): SQL {
+  const figures = kind === 'sales' ? salesFiguresOf : profitFiguresOf;
+  const item = ITEM_COLUMN[grain];
+  const key = periodCacheKeyOf(p, grain);
+  if (!key) return sql`select ${item} as ${sql.identifier(ITEM_KEY[grain])}, ${figures(summed)} from ${itemDays(p)} ${matchingVariants(p)} group by ${item}`;
+  const daysAt = (from: SQL, to: string) =>
+    sql`from report_item_days a where a.day between ${from} and ${to}::date ${atLocation(sql`a.location_id`, p)}`;
+  const settled = sql`select ci.item_id, ${sql.raw(ITEM_SUMS.map((column) => `ci.${column}`).join(', '))}
+                      from report_period_cache_items ci where ci.cache_id = ${currentCacheId(key)}
+                      union all
+                      select ${item}, ${itemSums} ${daysAt(sql`${key.from}::date`, key.through)} and ${currentCacheId(key)} is null group by 1`;
+  const rows =
+    key.through < p.to
+      ? sql`select coalesce(s.item_id, t.item_id) as item_id, ${sql.raw(ITEM_SUMS.map((column) => `coalesce(s.${column}, 0) + coalesce(t.${column}, 0) as ${column}`).join(', '))}
+            from (${settled}) s
+            full join (select ${item} as item_id, ${itemSums} ${daysAt(sql`${key.through}::date + 1`, p.to)} group by 1) t on t.item_id = s.item_id`
+      : settled;
+  return sql`select a.item_id as ${sql.identifier(ITEM_KEY[grain])}, ${figures(asIs)} from (${rows}) a`;
+}
 
 function productGrouping(p: ReportParams, kind: 'sales' | 'profit', group: 'product' | 'variant' | 'category' | 'brand'): SQL {
-  if (group === 'product') return itemFigures(p, kind, 'product_id');
-  if (group === 'variant') return itemFigures(p, kind, 'variant_id');
-  const products = sql`(${itemFigures(p, kind, 'product_id')}) f join products pr on pr.tenant_id = ${TENANT} and pr.id = f."productId"`;
+  if (group === 'product') return itemFigures(p, kind, 'product');
+  if (group === 'variant') return itemFigures(p, kind, 'variant');
+  const products = sql`(${itemFigures(p, kind, 'product')}) f join products pr on pr.tenant_id = ${TENANT} and pr.id = f."productId"`;
   if (group === 'category') {
     return sql`select c.id as "categoryId", c.name as "categoryName", ${resummed(kind)}
                from ${products} left join product_categories c on c.tenant_id = pr.tenant_id and c.id = pr.category_id

@@ -17,7 +17,8 @@ import { HttpError, notFound } from '../http/errors';
 import { emailLanguage, type RequestLanguageHints } from '../i18n/email-language';
 import { readUserNames } from '../inventory/inventory-documents';
 import { formatStatementDate } from '../statements/statement.pdf';
-import { FILLED_IN_CODE, reportSql, type ReportPage, type ReportParams } from './report-queries';
+import { FILLED_IN_CODE, periodCacheOf, reportSql, type ReportPage, type ReportParams } from './report-queries';
+import { ensurePeriodCache } from './period-caches';
 
 // A report of /admin/reports (issue 18) as JSON for the screen, or as a CSV (streamed, a page of
 // rows at a time, never the whole file in memory) or an A4 PDF in the viewer's language. The route
@@ -44,12 +45,14 @@ interface PreparedReport {
 
 const fieldError = (field: string, message: string) => new HttpError('validation_failed', message, { [field]: [message] });
 
-async function shopToday(tx: TenantTx): Promise<string> {
-  const [row] = await queryRows<{ today: string }>(
+/** The shop's today, and its last settled day (ReportParams.settledThrough). */
+export async function shopDays(tx: TenantTx): Promise<{ today: string; settledThrough: string }> {
+  const [row] = await queryRows<{ today: string; settledThrough: string }>(
     tx,
-    sql`select (now() at time zone coalesce((select time_zone from business_settings limit 1), 'Africa/Nairobi'))::date::text as today`,
+    sql`select (now() at time zone z.zone)::date::text as today, (((now() - interval '1 hour') at time zone z.zone)::date - 1)::text as "settledThrough"
+        from (select coalesce((select time_zone from business_settings limit 1), 'Africa/Nairobi') as zone) z`,
   );
-  return row!.today;
+  return row!;
 }
 
 /** Checks the plan, the ids and the sort, and settles the report's days (a range defaults to this month, a day to today). */
@@ -59,7 +62,7 @@ async function prepare(tx: TenantTx, key: ReportKey, query: ReportQuery, viewer:
   if (!state.entitlements.features[definition.feature]) throw new HttpError('payment_required', upgradeMessage(definition.feature));
   if (query.format !== 'json' && !state.entitlements.features.data_export) throw new HttpError('payment_required', upgradeMessage('data_export'));
 
-  const today = await shopToday(tx);
+  const { today, settledThrough } = await shopDays(tx);
   if (query.locationId) {
     const [location] = await queryRows(tx, sql`select 1 from locations where id = ${query.locationId}::uuid`);
     if (!location) throw notFound(/*i18n*/ 'Location not found');
@@ -91,6 +94,7 @@ async function prepare(tx: TenantTx, key: ReportKey, query: ReportQuery, viewer:
     days: query.days,
     productId: query.productId ?? null,
     q: query.q || null,
+    settledThrough,
   };
   const period = definition.period === 'range' ? { from, to } : definition.period === 'date' ? { from: date, to: date } : { from: null, to: null };
   return { key, params, columns, sort, period };
@@ -102,6 +106,8 @@ type QueryRow = Record<string, unknown>;
 async function readRows(tx: TenantTx, report: PreparedReport, page: Omit<ReportPage, 'sort'>): Promise<QueryRow[]> {
   const sortsByName = report.sort.key in FILLED_IN_CODE;
   const sort = sortsByName ? { key: FILLED_IN_CODE[report.sort.key]!, dir: report.sort.dir } : report.sort;
+  const cache = periodCacheOf(report.key, report.params);
+  if (cache) await ensurePeriodCache(tx, cache);
   return queryRows<QueryRow>(tx, reportSql(report.key, report.params, sortsByName ? { sort, limit: null, offset: 0 } : { sort, ...page }));
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { timestamps } from './columns';
 import { products, productVariants } from './products';
@@ -144,4 +144,68 @@ export const reportSettings = pgTable(
     ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.tenantId] }), check('report_settings_closing_time_check', sql`${t.closingTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`)],
+);
+
+/**
+ * How many statements have changed the summaries of a settled day (one before the shop's today): a
+ * void of an old sale, a rebuild, the demo's re-dating. A trigger on report_item_days counts them
+ * (migration 0042); a period cache is good only while its count is the current one.
+ */
+export const reportSummaryVersions = pgTable('report_summary_versions', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  settledVersion: bigint('settled_version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * A settled stretch of days whose figures per product (or variant) were summed once, so a report
+ * over a year re-reads 67,000 totals instead of re-summing 400,000 item days
+ * (docs/decisions/0021-report-summaries.md). Good while `settledVersion` is the shop's current one.
+ */
+export const reportPeriodCaches = pgTable(
+  'report_period_caches',
+  {
+    ...tenantOwnedColumns(),
+    grain: text('grain').notNull(),
+    fromDay: date('from_day').notNull(),
+    throughDay: date('through_day').notNull(),
+    /** null: every location. */
+    locationId: uuid('location_id'),
+    settledVersion: bigint('settled_version', { mode: 'number' }).notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }).onDelete('cascade'),
+    unique('report_period_caches_key_unique').on(t.tenantId, t.grain, t.fromDay, t.throughDay, t.locationId, t.settledVersion).nullsNotDistinct(),
+    check('report_period_caches_grain_check', sql`${t.grain} in ('product', 'variant')`),
+    check('report_period_caches_days_check', sql`${t.fromDay} <= ${t.throughDay}`),
+  ],
+);
+
+/** A product's (or variant's) sums over a cached period: report_item_days' figures, added up. */
+export const reportPeriodCacheItems = pgTable(
+  'report_period_cache_items',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    cacheId: uuid('cache_id').notNull(),
+    /** The product's id (grain product) or the variant's (grain variant). */
+    itemId: uuid('item_id').notNull(),
+    soldQuantity: quantity('sold_quantity').notNull().default(0),
+    salesMinor: money('sales_minor'),
+    taxMinor: money('tax_minor'),
+    costMinor: money('cost_minor'),
+    discountMinor: money('discount_minor'),
+    returnedQuantity: quantity('returned_quantity').notNull().default(0),
+    returnedMinor: money('returned_minor'),
+    returnedTaxMinor: money('returned_tax_minor'),
+    returnedCostMinor: money('returned_cost_minor'),
+  },
+  (t) => [
+    primaryKey({ name: 'report_period_cache_items_pk', columns: [t.tenantId, t.cacheId, t.itemId] }),
+    foreignKey({ columns: [t.tenantId, t.cacheId], foreignColumns: [reportPeriodCaches.tenantId, reportPeriodCaches.id] }).onDelete('cascade'),
+  ],
 );
