@@ -139,7 +139,7 @@ export interface PeriodCacheKey {
 }
 
 /** A settled stretch shorter than this is summed directly: a month of item days takes less than building a cache. */
-export const PERIOD_CACHE_MIN_DAYS = 32;
+const PERIOD_CACHE_MIN_DAYS = 32;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 function periodCacheKeyOf(p: ReportParams, grain: ItemGrain): PeriodCacheKey | null {
@@ -190,7 +190,7 @@ export const periodCacheItemsSql = (key: PeriodCacheKey, cacheId: string) =>
       group by 3`;
 
 /** Caches no longer read: stale ones, and all but the newest few. */
-export const PERIOD_CACHES_KEPT = 8;
+const PERIOD_CACHES_KEPT = 8;
 export const prunePeriodCachesSql = () =>
   sql`delete from report_period_caches c
       where c.settled_version <> ${SETTLED_VERSION}
