@@ -364,17 +364,13 @@ function returnsByReason(p: ReportParams): SQL {
              group by r.reason`;
 }
 
+/** The sales that gave a discount or a changed price (report_sale_discounts, kept by the lines' trigger); who approved it, for the page's rows only. */
 function discountsList(p: ReportParams): SQL {
-  return sql`select s.created_at as "at", s.receipt_code as "receiptCode", s.cashier_id as "cashierId",
-                    (select ap.approver_id from approvals ap where ap.tenant_id = s.tenant_id and ap.used_by_type = 'sale' and ap.used_by_id = s.id order by ap.used_at limit 1) as "approverId",
-                    lines.overridden as "overriddenLines", lines.list_minor as "listMinor", s.discount_minor::bigint as "discountMinor", s.total_minor::bigint as "totalMinor", s.id as "saleId"
-             from sales s
-             cross join lateral (
-               select count(*) filter (where l.price_overridden)::int as overridden, sum(round(l.list_price_minor * l.quantity))::bigint as list_minor,
-                      bool_or(l.price_overridden or l.unit_price_minor < l.list_price_minor) as changed
-               from sale_lines l where l.tenant_id = s.tenant_id and l.sale_id = s.id) lines
-             where s.status <> 'voided' and ${instantWithin(sql`s.created_at`, p.from, p.to)} ${atLocation(sql`s.location_id`, p)}
-               and (s.discount_minor > 0 or lines.changed)`;
+  return sql`select d.created_at as "at", d.receipt_code as "receiptCode", d.cashier_id as "cashierId",
+                    (select ap.approver_id from approvals ap where ap.tenant_id = d.tenant_id and ap.used_by_type = 'sale' and ap.used_by_id = d.sale_id order by ap.used_at limit 1) as "approverId",
+                    d.overridden_lines as "overriddenLines", d.list_minor as "listMinor", d.discount_minor as "discountMinor", d.total_minor as "totalMinor", d.sale_id as "saleId"
+             from report_sale_discounts d
+             where d.day between ${p.from}::date and ${p.to}::date ${atLocation(sql`d.location_id`, p)}`;
 }
 
 function voidsList(p: ReportParams): SQL {

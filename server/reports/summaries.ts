@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type PlatformTx, type TenantTx } from '../db/client';
 
 // The report summaries recomputed from the documents (issue 18, docs/decisions/0021). The triggers
-// of migration 0040 keep report_item_days, report_sale_hours and report_tender_days current one
-// statement at a time; these queries aggregate the same documents from scratch, which is what a
-// rebuild writes and what the tests hold the triggers to. A voided sale counts nowhere; a return
+// of migrations 0040 and 0043 keep report_item_days, report_sale_hours, report_tender_days and
+// report_sale_discounts current one statement at a time; these queries aggregate the same
+// documents from scratch, which is what a rebuild writes and what the tests hold the triggers to. A voided sale counts nowhere; a return
 // counts on its own day, whatever became of its sale.
 
 /** The advisory lock space of a shop's summaries: every trigger takes it to the commit (migration 0040), and so does a rebuild. */
@@ -97,6 +97,18 @@ export function recomputedTenderDays(range: DayRange | null): SQL {
       from paid full join refunded using (tenant_id, day, location_id, tender)`;
 }
 
+/** report_sale_discounts' rows as the documents make them: the sales that gave a discount or a changed price. */
+export function recomputedSaleDiscounts(range: DayRange | null): SQL {
+  return sql`
+    select s.tenant_id, s.id as sale_id, ${shopDay(sql`s.created_at`)} as day, s.location_id, s.created_at, s.receipt_code, s.cashier_id,
+           (count(*) filter (where l.price_overridden))::int as overridden_lines, coalesce(sum(round(l.list_price_minor * l.quantity)), 0)::bigint as list_minor,
+           s.discount_minor::bigint as discount_minor, s.total_minor::bigint as total_minor
+      from sales s join sale_lines l on l.tenant_id = s.tenant_id and l.sale_id = s.id
+      where s.status <> 'voided' and ${within(sql`s.created_at`, range)}
+      group by s.tenant_id, s.id
+      having s.discount_minor > 0 or bool_or(l.price_overridden or l.unit_price_minor < l.list_price_minor)`;
+}
+
 const ITEM_DAY_COLUMNS = sql.raw(
   'tenant_id, day, location_id, variant_id, product_id, tax_class, sold_quantity, sales_minor, tax_minor, cost_minor, discount_minor, line_count, returned_quantity, returned_minor, returned_tax_minor, returned_cost_minor',
 );
@@ -104,6 +116,7 @@ const SALE_HOUR_COLUMNS = sql.raw(
   'tenant_id, day, location_id, register_id, cashier_id, hour, sale_count, sales_minor, tax_minor, cost_minor, discount_minor, tip_minor, sold_quantity, return_count, returned_minor, returned_tax_minor, returned_cost_minor, returned_quantity',
 );
 const TENDER_DAY_COLUMNS = sql.raw('tenant_id, day, location_id, tender, payment_count, paid_minor, refund_count, refunded_minor');
+const SALE_DISCOUNT_COLUMNS = sql.raw('tenant_id, sale_id, day, location_id, created_at, receipt_code, cashier_id, overridden_lines, list_minor, discount_minor, total_minor');
 
 /** The shop's summary lock: the value every trigger and a rebuild lock. */
 const SHOP_SUMMARY_LOCK = sql`pg_advisory_xact_lock(${SUMMARY_LOCK_SPACE}::int, hashtext(coalesce(current_setting('app.tenant_id', true), '')))`;
@@ -130,9 +143,11 @@ export async function rebuildReportSummaries(tx: TenantTx | PlatformTx, range: D
   await tx.execute(sql`delete from report_item_days where ${days}`);
   await tx.execute(sql`delete from report_sale_hours where ${days}`);
   await tx.execute(sql`delete from report_tender_days where ${days}`);
+  await tx.execute(sql`delete from report_sale_discounts where ${days}`);
   await tx.execute(sql`insert into report_item_days (${ITEM_DAY_COLUMNS}) select ${ITEM_DAY_COLUMNS} from (${recomputedItemDays(range)}) r`);
   await tx.execute(sql`insert into report_sale_hours (${SALE_HOUR_COLUMNS}) select ${SALE_HOUR_COLUMNS} from (${recomputedSaleHours(range)}) r`);
   await tx.execute(sql`insert into report_tender_days (${TENDER_DAY_COLUMNS}) select ${TENDER_DAY_COLUMNS} from (${recomputedTenderDays(range)}) r`);
+  await tx.execute(sql`insert into report_sale_discounts (${SALE_DISCOUNT_COLUMNS}) select ${SALE_DISCOUNT_COLUMNS} from (${recomputedSaleDiscounts(range)}) r`);
 }
 
 /**
@@ -148,7 +163,7 @@ export async function rebuildSummaryDaysOf(tx: TenantTx | PlatformTx, instants: 
   for (const { day } of days) await rebuildReportSummaries(tx, { from: day, to: day });
 }
 
-/** The three summaries and their recomputation, in one order, rows whose figures are all zero left out (a void leaves such a row). */
+/** The summaries and their recomputation, in one order, rows whose figures are all zero left out (a void leaves such a row). */
 export function summaryComparisonQueries(): { name: string; stored: SQL; recomputed: SQL }[] {
   const nonZero = (columns: string[]) => sql.raw(columns.map((column) => `${column} <> 0`).join(' or '));
   const tables = [
@@ -172,6 +187,13 @@ export function summaryComparisonQueries(): { name: string; stored: SQL; recompu
       recomputed: recomputedTenderDays(null),
       figures: ['payment_count', 'paid_minor', 'refund_count', 'refunded_minor'],
       order: 'day, location_id, tender',
+    },
+    {
+      name: 'report_sale_discounts',
+      columns: SALE_DISCOUNT_COLUMNS,
+      recomputed: recomputedSaleDiscounts(null),
+      figures: ['overridden_lines', 'list_minor', 'discount_minor', 'total_minor'],
+      order: 'sale_id',
     },
   ];
   return tables.map((table) => ({

@@ -4,6 +4,7 @@ import { users } from './auth';
 import { timestamps } from './columns';
 import { products, productVariants } from './products';
 import { locations } from './inventory';
+import { sales } from './sales';
 import { quantity } from './quantity';
 import { tenantOwnedColumns, tenants } from './tenancy';
 
@@ -105,6 +106,39 @@ export const reportTenderDays = pgTable(
   (t) => [
     primaryKey({ name: 'report_tender_days_pk', columns: [t.tenantId, t.day, t.locationId, t.tender] }),
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
+  ],
+);
+
+/**
+ * A sale that gave a discount or a changed price (the discounts report): kept by a trigger on its
+ * lines (migration 0043) and dropped when the sale is voided, so a year's list is read, not found
+ * again among every sale's lines. The sale's own figures are copied: a sale never changes but for
+ * its void.
+ */
+export const reportSaleDiscounts = pgTable(
+  'report_sale_discounts',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    saleId: uuid('sale_id').notNull(),
+    day: date('day').notNull(),
+    locationId: uuid('location_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    receiptCode: text('receipt_code').notNull(),
+    cashierId: uuid('cashier_id'),
+    /** Lines whose price was overridden. */
+    overriddenLines: integer('overridden_lines').notNull(),
+    /** Σ list price × quantity: what the sale would have come to at list prices. */
+    listMinor: money('list_minor'),
+    discountMinor: money('discount_minor'),
+    totalMinor: money('total_minor'),
+  },
+  (t) => [
+    primaryKey({ name: 'report_sale_discounts_pk', columns: [t.tenantId, t.saleId] }),
+    foreignKey({ columns: [t.tenantId, t.saleId], foreignColumns: [sales.tenantId, sales.id] }),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
+    index('report_sale_discounts_day_idx').on(t.tenantId, t.day),
   ],
 );
 
