@@ -8,6 +8,9 @@ import { readSubscriptionState } from '../billing/subscription.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { notFound } from '../http/errors';
 import { readUserNames } from '../inventory/inventory-documents';
+import { ensurePeriodCache } from './period-caches';
+import { itemPeriodCacheOf, itemTotalsSql } from './report-queries';
+import { shopDays } from './reports.service';
 
 // The dashboard (issue 18): the shop at a glance for a day or a period, in one request. The shop's
 // figures read the report summaries; a cashier gets their own shift (open, else their last one),
@@ -150,8 +153,7 @@ async function withCashierNames(database: Database, rows: OpenShiftRow[]): Promi
 
 export async function readDashboard(database: Database, tenantId: string, viewer: DashboardViewer, query: DashboardQuery): Promise<Dashboard> {
   const { shifts, ...dashboard } = await database.withTenant(tenantId, async (tx): Promise<Omit<Dashboard, 'openShifts'> & { shifts: OpenShiftRow[] }> => {
-    const [clock] = await queryRows<{ today: string }>(tx, sql`select (now() at time zone ${SHOP_ZONE})::date::text as today`);
-    const today = clock!.today;
+    const { today, settledThrough } = await shopDays(tx);
     const from = query.from ?? today;
     const to = query.to ?? (query.from && query.from > today ? query.from : today);
     const locationId = query.locationId ?? null;
@@ -204,24 +206,28 @@ export async function readDashboard(database: Database, tenantId: string, viewer
           where a.day between ${from}::date and ${to}::date ${locationId ? sql`and a.location_id = ${locationId}::uuid` : sql``}
           group by a.tender having sum(a.paid_minor - a.refunded_minor) <> 0 order by 2 desc`,
     );
-    const products = sql`(select a.product_id, sum(a.sold_quantity - a.returned_quantity) as quantity, sum(a.sales_minor - a.returned_minor) as net
-                          from report_item_days a where a.day between ${from}::date and ${to}::date ${locationId ? sql`and a.location_id = ${locationId}::uuid` : sql``}
-                          group by a.product_id)`;
-    // The top products are cut before their names are joined (a year sells tens of thousands of them).
-    const topProducts = await queryRows<{ product_id: string; name: string; quantity: string; net: string }>(
+    // The period's products summed once (a long period's settled days from its period cache,
+    // docs/decisions/0021), then cut to the top ones before their names are joined (a year sells
+    // tens of thousands of them), and added up by category.
+    const period = { from, to, locationId, q: null, settledThrough };
+    const cache = itemPeriodCacheOf(period, 'product');
+    if (cache) await ensurePeriodCache(tx, cache);
+    const tops = await queryRows<{ kind: 'product' | 'category'; id: string | null; name: string | null; quantity: string | null; net: string }>(
       tx,
-      sql`select f.product_id, p.name, (f.quantity * 1000)::bigint as quantity, f.net
-          from (select * from ${products} f order by f.net desc, f.product_id limit ${TOP}) f
-          join products p on p.tenant_id = current_setting('app.tenant_id')::uuid and p.id = f.product_id
-          order by f.net desc, p.name`,
+      sql`with f as materialized (select t.item_id as product_id, t.sold_quantity - t.returned_quantity as quantity, t.sales_minor - t.returned_minor as net
+                                  from (${itemTotalsSql(period, 'product')}) t)
+          (select 'product' as kind, f.product_id as id, p.name, (f.quantity * 1000)::bigint as quantity, f.net
+             from (select * from f order by f.net desc, f.product_id limit ${TOP}) f
+             join products p on p.tenant_id = current_setting('app.tenant_id')::uuid and p.id = f.product_id
+             order by f.net desc, p.name)
+          union all
+          (select 'category', c.id, c.name, null, sum(f.net)
+             from f join products p on p.tenant_id = current_setting('app.tenant_id')::uuid and p.id = f.product_id
+             left join product_categories c on c.tenant_id = p.tenant_id and c.id = p.category_id
+             group by c.id, c.name order by 5 desc, 3 limit ${TOP})`,
     );
-    const topCategories = await queryRows<{ category_id: string | null; name: string | null; net: string }>(
-      tx,
-      sql`select c.id as category_id, c.name, sum(f.net) as net
-          from ${products} f join products p on p.tenant_id = current_setting('app.tenant_id')::uuid and p.id = f.product_id
-          left join product_categories c on c.tenant_id = p.tenant_id and c.id = p.category_id
-          group by c.id, c.name order by 3 desc, 2 limit ${TOP}`,
-    );
+    const topProducts = tops.filter((row) => row.kind === 'product');
+    const topCategories = tops.filter((row) => row.kind === 'category');
     const [counts] = await queryRows<{ low: number; due: string; overdue: string; overdue_customers: number; payable: string; bills: number; late: number; outbox: number }>(
       tx,
       sql`select (select count(*)::int from stock_levels sl where sl.is_low ${locationId ? sql`and sl.location_id = ${locationId}::uuid` : sql``}) as low,
@@ -247,8 +253,8 @@ export async function readDashboard(database: Database, tenantId: string, viewer
       byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, netSalesMinor: Number(byHourMap.get(hour)?.sales ?? 0), saleCount: Number(byHourMap.get(hour)?.count ?? 0) })),
       trend: await trendOf(tx, to, locationId, null),
       tenders: tenders.map((row) => ({ tender: row.tender, amountMinor: Number(row.amount) })),
-      topProducts: topProducts.map((row) => ({ productId: row.product_id, name: row.name, quantity: Number(row.quantity), netSalesMinor: Number(row.net) })),
-      topCategories: topCategories.map((row) => ({ categoryId: row.category_id, name: row.name, netSalesMinor: Number(row.net) })),
+      topProducts: topProducts.map((row) => ({ productId: row.id!, name: row.name!, quantity: Number(row.quantity), netSalesMinor: Number(row.net) })),
+      topCategories: topCategories.map((row) => ({ categoryId: row.id, name: row.name, netSalesMinor: Number(row.net) })),
       lowStockCount: counts!.low,
       receivables: { dueMinor: Number(counts!.due), overdueMinor: Number(counts!.overdue), overdueCustomers: counts!.overdue_customers },
       payablesDueThisWeek: { amountMinor: Number(counts!.payable), billCount: counts!.bills },

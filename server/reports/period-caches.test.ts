@@ -140,6 +140,19 @@ describe('a by-product report over a long period', () => {
     expect((await cacheCount(shop)).caches).toBe(3);
   });
 
+  it('the dashboard over the same period reads the product cache for its top products and categories', async () => {
+    const response = await shop.call('GET', `/api/dashboard?from=${from}&to=${today}`, { as: 'manager' });
+    expect(response.status, response.text).toBe(200);
+    const dashboard = response.json();
+    // B: 40 and 30 days ago and today, 58.00 each; A: 348.00.
+    expect(dashboard.topProducts).toEqual([
+      { productId: productA.productId, name: 'Ajab flour 2 kg', quantity: 3000, netSalesMinor: 34_800 },
+      { productId: productB.productId, name: 'Blue band 500 g', quantity: 3000, netSalesMinor: 17_400 },
+    ]);
+    expect(dashboard.topCategories).toEqual([{ categoryId: null, name: null, netSalesMinor: 52_200 }]);
+    expect((await cacheCount(shop)).caches).toBe(3);
+  });
+
   it('another shop gets nothing of it: its own report is empty and it sees no cache', async () => {
     const response = await byProduct('sales-by-product', other);
     expect(response.status, response.text).toBe(200);

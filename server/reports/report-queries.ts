@@ -35,9 +35,9 @@ const instantWithin = (column: SQL, from: string, to: string) =>
   sql`${column} >= (${from}::date::timestamp at time zone ${SHOP_ZONE}) and ${column} < ((${to}::date + 1)::timestamp at time zone ${SHOP_ZONE})`;
 const endOfDay = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${SHOP_ZONE})`;
 const shopDayText = (column: SQL) => sql`((${column}) at time zone ${SHOP_ZONE})::date::text`;
-const atLocation = (column: SQL, p: ReportParams) => (p.locationId ? sql`and ${column} = ${p.locationId}::uuid` : sql``);
+const atLocation = (column: SQL, p: Pick<ReportParams, 'locationId'>) => (p.locationId ? sql`and ${column} = ${p.locationId}::uuid` : sql``);
 /** A search over names and codes: every word must match one of them. */
-function matching(columns: SQL[], p: ReportParams): SQL {
+function matching(columns: SQL[], p: Pick<ReportParams, 'q'>): SQL {
   if (!p.q) return sql``;
   const words = p.q.split(/\s+/).filter(Boolean).slice(0, 5);
   return sql.join(
@@ -115,7 +115,7 @@ const resummed = (kind: 'sales' | 'profit') =>
           sum(f."grossProfitMinor")::bigint as "grossProfitMinor", ${ratioBp(sql`sum(f."grossProfitMinor")`, sql`sum(f."salesExTaxMinor")`)} as "marginBp"`;
 
 /** A search over products: the item days of the variants whose product name or SKU matches. */
-const matchingVariants = (p: ReportParams, column: SQL = sql`a.variant_id`) =>
+const matchingVariants = (p: Pick<ReportParams, 'q'>, column: SQL = sql`a.variant_id`) =>
   p.q
     ? sql`and ${column} in (select v.id from product_variants v join products pr on pr.tenant_id = v.tenant_id and pr.id = v.product_id
                               where v.tenant_id = ${TENANT} ${matching([sql`pr.name`, sql`v.sku`], p)})`
@@ -142,7 +142,7 @@ export interface PeriodCacheKey {
 const PERIOD_CACHE_MIN_DAYS = 32;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
-function periodCacheKeyOf(p: ReportParams, grain: ItemGrain): PeriodCacheKey | null {
+function periodCacheKeyOf(p: ItemPeriod, grain: ItemGrain): PeriodCacheKey | null {
   if (p.q) return null;
   const through = p.to < p.settledThrough ? p.to : p.settledThrough;
   if (dayNumber(through) - dayNumber(p.from) + 1 < PERIOD_CACHE_MIN_DAYS) return null;
@@ -196,31 +196,38 @@ export const prunePeriodCachesSql = () =>
       where c.settled_version <> ${SETTLED_VERSION}
          or c.id not in (select k.id from report_period_caches k order by k.built_at desc, k.id limit ${PERIOD_CACHES_KEPT})`;
 
+/** What a product's or variant's sums over a period depend on: its days, location, search and settled days. */
+export type ItemPeriod = Pick<ReportParams, 'from' | 'to' | 'locationId' | 'q' | 'settledThrough'>;
+
+/** The period cache a period's per-item sums read, or null when they sum the item days directly. */
+export const itemPeriodCacheOf = (p: ItemPeriod, grain: ItemGrain): PeriodCacheKey | null => periodCacheKeyOf(p, grain);
+
 /**
- * The figures of each product or variant. A long period reads its settled days' sums from the
- * period cache and adds the days after it (today, mostly) row by row, not re-summed; should the
- * cache be gone or stale when the query runs, the same statement sums those days itself (a
- * one-time filter: the scan runs only then). A short period or a search sums the item days
- * directly. No join: names come with the page (LATE_NAMES).
+ * Each product's or variant's nine item-day sums over the period (item_id, then ITEM_SUMS). A long
+ * period reads its settled days' sums from the period cache and adds the days after it (today,
+ * mostly) row by row, not re-summed; should the cache be gone or stale when the query runs, the
+ * same statement sums those days itself (a one-time filter: the scan runs only then). A short
+ * period or a search sums the item days directly.
  */
-function itemFigures(p: ReportParams, kind: 'sales' | 'profit', grain: ItemGrain): SQL {
-  const figures = kind === 'sales' ? salesFiguresOf : profitFiguresOf;
+export function itemTotalsSql(p: ItemPeriod, grain: ItemGrain): SQL {
   const item = ITEM_COLUMN[grain];
   const key = periodCacheKeyOf(p, grain);
-  if (!key) return sql`select ${item} as ${sql.identifier(ITEM_KEY[grain])}, ${figures(summed)} from ${itemDays(p)} ${matchingVariants(p)} group by ${item}`;
-  const daysAt = (from: SQL, to: string) =>
-    sql`from report_item_days a where a.day between ${from} and ${to}::date ${atLocation(sql`a.location_id`, p)}`;
+  const daysAt = (from: SQL, to: string) => sql`from report_item_days a where a.day between ${from} and ${to}::date ${atLocation(sql`a.location_id`, p)}`;
+  if (!key) return sql`select ${item} as item_id, ${itemSums} ${daysAt(sql`${p.from}::date`, p.to)} ${matchingVariants(p)} group by 1`;
   const settled = sql`select ci.item_id, ${sql.raw(ITEM_SUMS.map((column) => `ci.${column}`).join(', '))}
                       from report_period_cache_items ci where ci.cache_id = ${currentCacheId(key)}
                       union all
                       select ${item}, ${itemSums} ${daysAt(sql`${key.from}::date`, key.through)} and ${currentCacheId(key)} is null group by 1`;
-  const rows =
-    key.through < p.to
-      ? sql`select coalesce(s.item_id, t.item_id) as item_id, ${sql.raw(ITEM_SUMS.map((column) => `coalesce(s.${column}, 0) + coalesce(t.${column}, 0) as ${column}`).join(', '))}
-            from (${settled}) s
-            full join (select ${item} as item_id, ${itemSums} ${daysAt(sql`${key.through}::date + 1`, p.to)} group by 1) t on t.item_id = s.item_id`
-      : settled;
-  return sql`select a.item_id as ${sql.identifier(ITEM_KEY[grain])}, ${figures(asIs)} from (${rows}) a`;
+  if (key.through >= p.to) return settled;
+  return sql`select coalesce(s.item_id, t.item_id) as item_id, ${sql.raw(ITEM_SUMS.map((column) => `coalesce(s.${column}, 0) + coalesce(t.${column}, 0) as ${column}`).join(', '))}
+             from (${settled}) s
+             full join (select ${item} as item_id, ${itemSums} ${daysAt(sql`${key.through}::date + 1`, p.to)} group by 1) t on t.item_id = s.item_id`;
+}
+
+/** The figures of each product or variant, from its sums over the period. No join: names come with the page (LATE_NAMES). */
+function itemFigures(p: ReportParams, kind: 'sales' | 'profit', grain: ItemGrain): SQL {
+  const figures = kind === 'sales' ? salesFiguresOf : profitFiguresOf;
+  return sql`select a.item_id as ${sql.identifier(ITEM_KEY[grain])}, ${figures(asIs)} from (${itemTotalsSql(p, grain)}) a`;
 }
 
 function productGrouping(p: ReportParams, kind: 'sales' | 'profit', group: 'product' | 'variant' | 'category' | 'brand'): SQL {

@@ -270,6 +270,12 @@ describe('GET /api/dashboard', () => {
     ]);
     expect(dashboard.trend).toHaveLength(30);
     expect(dashboard.trend.at(-1)).toEqual({ day: dashboard.to, netSalesMinor: 34_800, saleCount: 2 });
+    // A: 3 sold, 348.00; B: 1 sold and 1 returned, nothing (the voided B counts nowhere).
+    expect(dashboard.topProducts).toEqual([
+      { productId: productA.productId, name: 'Ajab flour 2 kg', quantity: 3000, netSalesMinor: 34_800 },
+      { productId: productB.productId, name: 'Blue band 500 g', quantity: 0, netSalesMinor: 0 },
+    ]);
+    expect(dashboard.topCategories).toEqual([{ categoryId: null, name: null, netSalesMinor: 34_800 }]);
     expect(dashboard.openShifts).toHaveLength(1);
     expect(dashboard.openShifts[0]).toMatchObject({ cashierName: 'Shop cashier', saleCount: 2, netSalesMinor: 40_600 });
     // Float 1,000.00 + cash 290.00 − cash refund 58.00.
