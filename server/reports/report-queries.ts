@@ -100,7 +100,6 @@ const profitFigures = profitFiguresOf(summed);
 const saleCount = sql`sum(a.sale_count)::int as "saleCount"`;
 const averageBasket = sql`case when sum(a.sale_count) > 0 then round(sum(a.sales_minor)::numeric / sum(a.sale_count))::bigint end as "averageBasketMinor"`;
 
-const itemDays = (p: ReportParams) => sql`report_item_days a where a.day between ${p.from}::date and ${p.to}::date ${atLocation(sql`a.location_id`, p)}`;
 const saleHours = (p: ReportParams, joins: SQL = sql``) => sql`report_sale_hours a ${joins} where a.day between ${p.from}::date and ${p.to}::date ${atLocation(sql`a.location_id`, p)}`;
 
 const TENANT = sql`current_setting('app.tenant_id')::uuid`;
@@ -578,12 +577,13 @@ function giftCardLiability(p: ReportParams): SQL {
 
 // --- tax ---
 
+/** VAT per band: the band days (report_band_days, report_item_days added up per band by its triggers). */
 function vatByBand(p: ReportParams): SQL {
   return sql`select a.tax_class as "taxClass", ${ratioBp(sql`sum(a.tax_minor)`, sql`sum(a.sales_minor - a.tax_minor)`)} as "rateBp",
                     ${bigint(sql`sum(a.sales_minor - a.tax_minor)`)} as "salesExTaxMinor", ${bigint(sql`sum(a.tax_minor)`)} as "outputTaxMinor",
                     ${bigint(sql`sum(a.returned_minor - a.returned_tax_minor)`)} as "returnsExTaxMinor", ${bigint(sql`sum(a.returned_tax_minor)`)} as "returnsTaxMinor",
                     ${bigint(sql`sum(a.tax_minor - a.returned_tax_minor)`)} as "netTaxMinor"
-             from ${itemDays(p)}
+             from report_band_days a where a.day between ${p.from}::date and ${p.to}::date ${atLocation(sql`a.location_id`, p)}
              group by a.tax_class`;
 }
 

@@ -116,6 +116,8 @@ const SALE_HOUR_COLUMNS = sql.raw(
   'tenant_id, day, location_id, register_id, cashier_id, hour, sale_count, sales_minor, tax_minor, cost_minor, discount_minor, tip_minor, sold_quantity, return_count, returned_minor, returned_tax_minor, returned_cost_minor, returned_quantity',
 );
 const TENDER_DAY_COLUMNS = sql.raw('tenant_id, day, location_id, tender, payment_count, paid_minor, refund_count, refunded_minor');
+/** report_band_days is kept from report_item_days by its own triggers (migration 0044): a rebuild of the item days rebuilds it. */
+const BAND_DAY_COLUMNS = sql.raw('tenant_id, day, location_id, tax_class, sales_minor, tax_minor, returned_minor, returned_tax_minor');
 const SALE_DISCOUNT_COLUMNS = sql.raw('tenant_id, sale_id, day, location_id, created_at, receipt_code, cashier_id, overridden_lines, list_minor, discount_minor, total_minor');
 
 /** The shop's summary lock: the value every trigger and a rebuild lock. */
@@ -187,6 +189,15 @@ export function summaryComparisonQueries(): { name: string; stored: SQL; recompu
       recomputed: recomputedTenderDays(null),
       figures: ['payment_count', 'paid_minor', 'refund_count', 'refunded_minor'],
       order: 'day, location_id, tender',
+    },
+    {
+      name: 'report_band_days',
+      columns: BAND_DAY_COLUMNS,
+      recomputed: sql`select tenant_id, day, location_id, tax_class, sum(sales_minor)::bigint as sales_minor, sum(tax_minor)::bigint as tax_minor,
+                             sum(returned_minor)::bigint as returned_minor, sum(returned_tax_minor)::bigint as returned_tax_minor
+                      from (${recomputedItemDays(null)}) d group by 1, 2, 3, 4`,
+      figures: ['sales_minor', 'tax_minor', 'returned_minor', 'returned_tax_minor'],
+      order: 'day, location_id, tax_class',
     },
     {
       name: 'report_sale_discounts',

@@ -67,11 +67,11 @@ BEGIN
 END
 $fn$;
 --> statement-breakpoint
-CREATE TRIGGER report_settled_days_inserted AFTER INSERT ON report_item_days
+CREATE TRIGGER report_summary_settled_days_inserted AFTER INSERT ON report_item_days
   REFERENCING NEW TABLE AS changed_days FOR EACH STATEMENT EXECUTE FUNCTION app_private.report_settled_days_changed();
 --> statement-breakpoint
-CREATE TRIGGER report_settled_days_updated AFTER UPDATE ON report_item_days
+CREATE TRIGGER report_summary_settled_days_updated AFTER UPDATE ON report_item_days
   REFERENCING NEW TABLE AS changed_days FOR EACH STATEMENT EXECUTE FUNCTION app_private.report_settled_days_changed();
 --> statement-breakpoint
-CREATE TRIGGER report_settled_days_deleted AFTER DELETE ON report_item_days
+CREATE TRIGGER report_summary_settled_days_deleted AFTER DELETE ON report_item_days
   REFERENCING OLD TABLE AS changed_days FOR EACH STATEMENT EXECUTE FUNCTION app_private.report_settled_days_changed();

@@ -54,6 +54,30 @@ export const reportItemDays = pgTable(
   ],
 );
 
+/**
+ * A VAT band's day at a location (the VAT by band report): report_item_days added up, kept by
+ * triggers on report_item_days itself (migration 0044), so a year is a thousand rows, not 400,000.
+ */
+export const reportBandDays = pgTable(
+  'report_band_days',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    locationId: uuid('location_id').notNull(),
+    taxClass: text('tax_class').notNull(),
+    salesMinor: money('sales_minor'),
+    taxMinor: money('tax_minor'),
+    returnedMinor: money('returned_minor'),
+    returnedTaxMinor: money('returned_tax_minor'),
+  },
+  (t) => [
+    primaryKey({ name: 'report_band_days_pk', columns: [t.tenantId, t.day, t.locationId, t.taxClass] }),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
+  ],
+);
+
 /** An hour of a register's day for one cashier: the sales rung up and the returns taken. */
 export const reportSaleHours = pgTable(
   'report_sale_hours',
