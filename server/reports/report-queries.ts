@@ -311,16 +311,14 @@ function salesByHourTable(p: ReportParams, names: SQL, groupBy: SQL, joins: SQL 
   return sql`select ${names}, ${saleCount}, ${salesFigures}, ${averageBasket} from ${saleHours(p, joins)} group by ${groupBy}`;
 }
 
+/** Sales and returns per customer: the customer days (report_customer_days, kept by the sales', voids' and returns' triggers). */
 function salesByCustomer(p: ReportParams, byGroup: boolean): SQL {
-  const sold = sql`select s.customer_id, count(*)::int as sale_count, sum(s.total_minor - s.tip_minor) as sales_minor, max(s.created_at) as last_at
-                   from sales s where s.status <> 'voided' and ${instantWithin(sql`s.created_at`, p.from, p.to)} ${atLocation(sql`s.location_id`, p)}
-                   group by s.customer_id`;
-  const returned = sql`select r.customer_id, sum(r.total_minor) as returned_minor
-                       from sale_returns r where ${instantWithin(sql`r.created_at`, p.from, p.to)} ${atLocation(sql`r.location_id`, p)}
-                       group by r.customer_id`;
-  const perCustomer = sql`select coalesce(s.customer_id, r.customer_id) as customer_id, coalesce(s.sale_count, 0) as sale_count,
-                                 coalesce(s.sales_minor, 0) - coalesce(r.returned_minor, 0) as net_minor, coalesce(s.sales_minor, 0) as sales_minor, s.last_at
-                          from (${sold}) s full join (${returned}) r on coalesce(r.customer_id, ${NIL_UUID}::uuid) = coalesce(s.customer_id, ${NIL_UUID}::uuid)`;
+  const perCustomer = sql`select nullif(a.customer_id, ${NIL_UUID}::uuid) as customer_id, sum(a.sale_count)::int as sale_count,
+                                 sum(a.sales_minor - a.returned_minor) as net_minor, sum(a.sales_minor) as sales_minor,
+                                 max(a.day) filter (where a.sale_count > 0) as last_day
+                          from report_customer_days a where a.day between ${p.from}::date and ${p.to}::date ${atLocation(sql`a.location_id`, p)}
+                          group by a.customer_id
+                          having sum(a.sale_count) <> 0 or sum(a.sales_minor) <> 0 or sum(a.returned_minor) <> 0`;
   if (byGroup) {
     return sql`select g.id as "groupId", g.name as "groupName", sum(pc.sale_count)::int as "saleCount", count(pc.customer_id)::int as "customerCount",
                       sum(pc.net_minor)::bigint as "netSalesMinor",
@@ -332,7 +330,7 @@ function salesByCustomer(p: ReportParams, byGroup: boolean): SQL {
   }
   return sql`select ct.id as "customerId", ct.name as "customerName", g.name as "groupName", pc.sale_count as "saleCount", pc.net_minor::bigint as "netSalesMinor",
                     case when pc.sale_count > 0 then round(pc.sales_minor::numeric / pc.sale_count)::bigint end as "averageBasketMinor",
-                    ${shopDayText(sql`pc.last_at`)} as "lastSaleDay"
+                    pc.last_day::text as "lastSaleDay"
              from (${perCustomer}) pc
              join contacts ct on ct.tenant_id = current_setting('app.tenant_id')::uuid and ct.id = pc.customer_id
              left join customer_groups g on g.tenant_id = ct.tenant_id and g.id = ct.customer_group_id

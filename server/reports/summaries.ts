@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type PlatformTx, type TenantTx } from '../db/client';
 
 // The report summaries recomputed from the documents (issue 18, docs/decisions/0021). The triggers
-// of migrations 0040 and 0043 keep report_item_days, report_sale_hours, report_tender_days and
-// report_sale_discounts current one statement at a time; these queries aggregate the same
+// of migrations 0040 and 0043-0045 keep report_item_days, report_sale_hours, report_tender_days,
+// report_band_days, report_customer_days and report_sale_discounts current one statement at a time; these queries aggregate the same
 // documents from scratch, which is what a rebuild writes and what the tests hold the triggers to. A voided sale counts nowhere; a return
 // counts on its own day, whatever became of its sale.
 
@@ -97,6 +97,23 @@ export function recomputedTenderDays(range: DayRange | null): SQL {
       from paid full join refunded using (tenant_id, day, location_id, tender)`;
 }
 
+/** report_customer_days' rows as the documents make them (the nil uuid for sales and returns to no customer). */
+export function recomputedCustomerDays(range: DayRange | null): SQL {
+  return sql`
+    with sold as (
+      select s.tenant_id, ${shopDay(sql`s.created_at`)} as day, s.location_id, coalesce(s.customer_id, ${NIL_UUID}::uuid) as customer_id,
+             count(*)::int as sale_count, sum(s.total_minor - s.tip_minor) as sales_minor
+        from sales s where s.status <> 'voided' and ${within(sql`s.created_at`, range)}
+        group by 1, 2, 3, 4),
+    returned as (
+      select r.tenant_id, ${shopDay(sql`r.created_at`)} as day, r.location_id, coalesce(r.customer_id, ${NIL_UUID}::uuid) as customer_id, sum(r.total_minor) as returned_minor
+        from sale_returns r where ${within(sql`r.created_at`, range)}
+        group by 1, 2, 3, 4)
+    select tenant_id, day, location_id, customer_id, coalesce(sold.sale_count, 0) as sale_count,
+           coalesce(sold.sales_minor, 0)::bigint as sales_minor, coalesce(returned.returned_minor, 0)::bigint as returned_minor
+      from sold full join returned using (tenant_id, day, location_id, customer_id)`;
+}
+
 /** report_sale_discounts' rows as the documents make them: the sales that gave a discount or a changed price. */
 export function recomputedSaleDiscounts(range: DayRange | null): SQL {
   return sql`
@@ -118,6 +135,7 @@ const SALE_HOUR_COLUMNS = sql.raw(
 const TENDER_DAY_COLUMNS = sql.raw('tenant_id, day, location_id, tender, payment_count, paid_minor, refund_count, refunded_minor');
 /** report_band_days is kept from report_item_days by its own triggers (migration 0044): a rebuild of the item days rebuilds it. */
 const BAND_DAY_COLUMNS = sql.raw('tenant_id, day, location_id, tax_class, sales_minor, tax_minor, returned_minor, returned_tax_minor');
+const CUSTOMER_DAY_COLUMNS = sql.raw('tenant_id, day, location_id, customer_id, sale_count, sales_minor, returned_minor');
 const SALE_DISCOUNT_COLUMNS = sql.raw('tenant_id, sale_id, day, location_id, created_at, receipt_code, cashier_id, overridden_lines, list_minor, discount_minor, total_minor');
 
 /** The shop's summary lock: the value every trigger and a rebuild lock. */
@@ -146,10 +164,12 @@ export async function rebuildReportSummaries(tx: TenantTx | PlatformTx, range: D
   await tx.execute(sql`delete from report_sale_hours where ${days}`);
   await tx.execute(sql`delete from report_tender_days where ${days}`);
   await tx.execute(sql`delete from report_sale_discounts where ${days}`);
+  await tx.execute(sql`delete from report_customer_days where ${days}`);
   await tx.execute(sql`insert into report_item_days (${ITEM_DAY_COLUMNS}) select ${ITEM_DAY_COLUMNS} from (${recomputedItemDays(range)}) r`);
   await tx.execute(sql`insert into report_sale_hours (${SALE_HOUR_COLUMNS}) select ${SALE_HOUR_COLUMNS} from (${recomputedSaleHours(range)}) r`);
   await tx.execute(sql`insert into report_tender_days (${TENDER_DAY_COLUMNS}) select ${TENDER_DAY_COLUMNS} from (${recomputedTenderDays(range)}) r`);
   await tx.execute(sql`insert into report_sale_discounts (${SALE_DISCOUNT_COLUMNS}) select ${SALE_DISCOUNT_COLUMNS} from (${recomputedSaleDiscounts(range)}) r`);
+  await tx.execute(sql`insert into report_customer_days (${CUSTOMER_DAY_COLUMNS}) select ${CUSTOMER_DAY_COLUMNS} from (${recomputedCustomerDays(range)}) r`);
 }
 
 /**
@@ -198,6 +218,13 @@ export function summaryComparisonQueries(): { name: string; stored: SQL; recompu
                       from (${recomputedItemDays(null)}) d group by 1, 2, 3, 4`,
       figures: ['sales_minor', 'tax_minor', 'returned_minor', 'returned_tax_minor'],
       order: 'day, location_id, tax_class',
+    },
+    {
+      name: 'report_customer_days',
+      columns: CUSTOMER_DAY_COLUMNS,
+      recomputed: recomputedCustomerDays(null),
+      figures: ['sale_count', 'sales_minor', 'returned_minor'],
+      order: 'day, location_id, customer_id',
     },
     {
       name: 'report_sale_discounts',

@@ -78,6 +78,30 @@ export const reportBandDays = pgTable(
   ],
 );
 
+/**
+ * A customer's day at a location (the sales by customer and by customer group reports): the sales
+ * (less tips) and the returns, kept by triggers on the sales, their voids and the returns
+ * (migration 0045). The nil uuid stands for sales to no customer.
+ */
+export const reportCustomerDays = pgTable(
+  'report_customer_days',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    locationId: uuid('location_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    saleCount: integer('sale_count').notNull().default(0),
+    salesMinor: money('sales_minor'),
+    returnedMinor: money('returned_minor'),
+  },
+  (t) => [
+    primaryKey({ name: 'report_customer_days_pk', columns: [t.tenantId, t.day, t.locationId, t.customerId] }),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
+  ],
+);
+
 /** An hour of a register's day for one cashier: the sales rung up and the returns taken. */
 export const reportSaleHours = pgTable(
   'report_sale_hours',
