@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sale } from '../../core/sales/sales.schemas';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { addStockedProduct, checkoutBody, createSalesShop, type SalesShop, type StockedProduct } from '../sales/sales-test-kit';
+import type { SalesShop, StockedProduct } from '../sales/sales-test-kit';
+import { createReportsWorld, sellLines } from './reports-test-kit';
 
 // Sales by customer and by customer group (issue 18) read report_customer_days, which triggers on
 // the sales, their voids and the returns keep (migration 0045). Worked by hand, KES 116.00 for A
@@ -21,18 +21,11 @@ let productA: StockedProduct;
 let productB: StockedProduct;
 const ids: Record<string, string> = {};
 
-async function sell(lines: { product: StockedProduct; quantityMilli?: number }[], customerId: string | null): Promise<Sale> {
-  const response = await shop.call('POST', '/api/sales', { body: checkoutBody(shop, lines, { customerId }), as: 'cashier' });
-  expect(response.status, response.text).toBe(201);
-  return response.json().sale;
-}
+const sell = (lines: { product: StockedProduct; quantityMilli?: number }[], customerId: string | null) => sellLines(shop, lines, customerId);
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  shop = await createSalesShop(testApp);
-  other = await createSalesShop(testApp);
-  productA = await addStockedProduct(testApp.database, shop, { name: 'Ajab flour 2 kg', priceMinor: 11_600 });
-  productB = await addStockedProduct(testApp.database, shop, { name: 'Blue band 500 g', priceMinor: 5_800 });
+  ({ shop, other, productA, productB } = await createReportsWorld(testApp));
   const group = (await shop.call('POST', '/api/customer-groups', { body: { name: 'Wholesale', discountBps: 0 } })).json();
   ids.group = group.id;
   for (const person of [

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '../../core/sales/sales.schemas';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { addStockedProduct, checkoutBody, createSalesShop, type SalesShop, type StockedProduct } from '../sales/sales-test-kit';
+import { checkoutBody, type SalesShop, type StockedProduct } from '../sales/sales-test-kit';
+import { createReportsWorld, sellAt } from './reports-test-kit';
 
 // The discounts report (issue 18) reads report_sale_discounts, which a trigger on the sale lines
 // keeps (migration 0043). Worked by hand, KES 116.00 for A and 58.00 for B:
@@ -20,34 +21,23 @@ let productA: StockedProduct;
 let productB: StockedProduct;
 const receipts: Record<string, string> = {};
 
+/** A sale quoted first (its discounts priced by the server), then rung up for the quoted total in cash. */
 async function sell(lines: { product: StockedProduct; discountBps?: number }[], cartDiscountBps?: number): Promise<Sale> {
-  const body = checkoutBody(
-    shop,
-    lines.map((line) => ({ product: line.product })),
-  );
-  const quoteBody = {
-    registerId: shop.registerId,
-    customerId: null,
-    lines: lines.map((line) => ({ variantId: line.product.variantId, quantityMilli: 1000, unitId: null, unitPriceMinor: null, discount: line.discountBps ? { type: 'percent', bps: line.discountBps } : null })),
-    cartDiscount: cartDiscountBps ? { type: 'percent', bps: cartDiscountBps } : null,
+  const percent = (bps: number | undefined) => (bps ? { type: 'percent', bps } : null);
+  const priced = {
+    lines: lines.map((line) => ({ variantId: line.product.variantId, quantityMilli: 1000, unitId: null, unitPriceMinor: null, discount: percent(line.discountBps) })),
+    cartDiscount: percent(cartDiscountBps),
   };
-  const quote = await shop.call('POST', '/api/sales/quote', { body: quoteBody, as: 'cashier' });
+  const quote = await shop.call('POST', '/api/sales/quote', { body: { registerId: shop.registerId, customerId: null, ...priced }, as: 'cashier' });
   expect(quote.status, quote.text).toBe(200);
   const total = quote.json().totalMinor as number;
-  const response = await shop.call('POST', '/api/sales', {
-    body: { ...body, lines: quoteBody.lines, cartDiscount: quoteBody.cartDiscount, payments: [{ tender: 'cash', amountMinor: total, tenderedMinor: total }], expectedTotalMinor: total },
-    as: 'cashier',
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.json().sale;
+  const body = checkoutBody(shop, lines, { payments: [{ tender: 'cash', amountMinor: total, tenderedMinor: total }] });
+  return sellAt(shop, { ...body, ...priced, expectedTotalMinor: total });
 }
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  shop = await createSalesShop(testApp);
-  other = await createSalesShop(testApp);
-  productA = await addStockedProduct(testApp.database, shop, { name: 'Ajab flour 2 kg', priceMinor: 11_600 });
-  productB = await addStockedProduct(testApp.database, shop, { name: 'Blue band 500 g', priceMinor: 5_800 });
+  ({ shop, other, productA, productB } = await createReportsWorld(testApp));
   receipts.cart = (await sell([{ product: productA }, { product: productA }], 500)).receiptCode;
   receipts.line = (await sell([{ product: productB, discountBps: 500 }])).receiptCode;
   receipts.plain = (await sell([{ product: productA }])).receiptCode;

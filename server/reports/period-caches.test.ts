@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '../../core/sales/sales.schemas';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { queryRows } from '../db/client';
-import { addStockedProduct, checkoutBody, createSalesShop, type SalesShop, type StockedProduct } from '../sales/sales-test-kit';
+import type { SalesShop, StockedProduct } from '../sales/sales-test-kit';
+import { createReportsWorld, sellLines } from './reports-test-kit';
 import { rebuildSummaryDaysOf } from './summaries';
 
 // The period cache of the by-product reports (issue 18, docs/decisions/0021-report-summaries.md):
@@ -29,11 +30,7 @@ let from: string;
 const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-async function sell(lines: { product: StockedProduct; quantityMilli?: number }[]): Promise<Sale> {
-  const response = await shop.call('POST', '/api/sales', { body: checkoutBody(shop, lines), as: 'cashier' });
-  expect(response.status, response.text).toBe(201);
-  return response.json().sale;
-}
+const sell = (lines: { product: StockedProduct; quantityMilli?: number }[]) => sellLines(shop, lines);
 
 /**
  * Moves a sale back by whole days and recounts the days it left and reached, as the demo history
@@ -67,10 +64,7 @@ const rowOf = (rows: Row[], product: StockedProduct) => rows.find((row) => row.p
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  shop = await createSalesShop(testApp);
-  other = await createSalesShop(testApp);
-  productA = await addStockedProduct(testApp.database, shop, { name: 'Ajab flour 2 kg', priceMinor: 11_600 });
-  productB = await addStockedProduct(testApp.database, shop, { name: 'Blue band 500 g', priceMinor: 5_800 });
+  ({ shop, other, productA, productB } = await createReportsWorld(testApp));
   const old = await sell([{ product: productA, quantityMilli: 2000 }, { product: productB }]);
   await moveBack(old, 40);
   await sell([{ product: productA }]);

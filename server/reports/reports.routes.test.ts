@@ -8,6 +8,7 @@ import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { subscribeToBasicDefaults } from '../contacts/contacts-test-kit';
 import { recordMovements } from '../inventory/stock-ledger';
 import { addStockedProduct, checkoutBody, createSalesShop, type SalesShop, type StockedProduct } from '../sales/sales-test-kit';
+import { createReportsWorld, sellAt } from './reports-test-kit';
 
 // The reports' and the dashboard's API (issue 18) on a small fixed day whose figures are worked by
 // hand: VAT-inclusive prices with exact 16% VAT (KES 116 = 100 + 16), opening stock at 60% of the
@@ -31,19 +32,12 @@ let productB: StockedProduct;
 type Role = 'owner' | 'manager' | 'cashier';
 const get = (path: string, as: Role = 'manager', target: SalesShop = shop) => target.call('GET', path, { as });
 
-async function sell(body: Record<string, unknown>): Promise<Sale> {
-  const response = await shop.call('POST', '/api/sales', { body, as: 'cashier' });
-  expect(response.status, response.text).toBe(201);
-  return response.json().sale;
-}
+const sell = (body: Record<string, unknown>): Promise<Sale> => sellAt(shop, body);
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  shop = await createSalesShop(testApp);
-  other = await createSalesShop(testApp);
+  ({ shop, other, productA, productB } = await createReportsWorld(testApp));
   starter = await createSalesShop(testApp, { plan: 'Starter' });
-  productA = await addStockedProduct(testApp.database, shop, { name: 'Ajab flour 2 kg', priceMinor: 11_600 });
-  productB = await addStockedProduct(testApp.database, shop, { name: 'Blue band 500 g', priceMinor: 5_800 });
 
   const first = await sell(checkoutBody(shop, [{ product: productA, quantityMilli: 2000 }, { product: productB }]));
   const card = (amountMinor: number) => [{ tender: 'card', amountMinor, reference: null, loyaltyPoints: null }];
