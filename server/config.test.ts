@@ -44,6 +44,16 @@ describe('loadConfig (spec §5 "Startup")', () => {
     expect(problemsOf({ NODE_ENV: 'production' })[0]).toMatch(/^AUTH_SECRET: invalid key/);
   });
 
+  it('DATA_ENCRYPTION_KEY: at least 50 characters, required in production, generated once in development', () => {
+    expect(problemsOf({ AUTH_SECRET: secret, DATA_ENCRYPTION_KEY: 'short' })[0]).toMatch(/^DATA_ENCRYPTION_KEY: invalid key/);
+    expect(problemsOf({ NODE_ENV: 'production', AUTH_SECRET: secret })).toEqual(['DATA_ENCRYPTION_KEY: invalid key (required in production)']);
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.dataEncryptionKey.length).toBeGreaterThanOrEqual(SECRET_MIN_LENGTH);
+    expect(first.dataEncryptionKey).not.toBe(first.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).dataEncryptionKey).toBe(first.dataEncryptionKey);
+  });
+
   it('rejects bad log levels, ports and root domains', () => {
     expect(problemsOf({ AUTH_SECRET: secret, LOG_LEVEL: 'verbose' })[0]).toMatch(/^LOG_LEVEL:/);
     expect(problemsOf({ AUTH_SECRET: secret, PORT: 'eighty' })[0]).toMatch(/^PORT:/);
@@ -62,13 +72,13 @@ describe('loadConfig (spec §5 "Startup")', () => {
   it('PAYMENTS_SANDBOX: the sandbox is on outside production, off in production unless PAYMENTS_SANDBOX=true', () => {
     expect(loadConfig({ AUTH_SECRET: secret, DATA_DIR: tempDir() }).paymentsSandbox).toBe(true);
     expect(loadConfig({ AUTH_SECRET: secret, DATA_DIR: tempDir(), PAYMENTS_SANDBOX: 'false' }).paymentsSandbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).paymentsSandbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, DATA_ENCRYPTION_KEY: secret }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, DATA_ENCRYPTION_KEY: secret, PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(true);
     expect(problemsOf({ AUTH_SECRET: secret, PAYMENTS_SANDBOX: 'yes' })[0]).toMatch(/^PAYMENTS_SANDBOX:/);
   });
 
   it('cookies are Secure in production unless INSECURE_COOKIES=true; elsewhere only with an https PUBLIC_URL (issue 11 item 8)', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: secret };
+    const production = { NODE_ENV: 'production', AUTH_SECRET: secret, DATA_ENCRYPTION_KEY: secret };
     expect(loadConfig(production).secureCookies).toBe(true);
     expect(loadConfig({ ...production, PUBLIC_URL: 'http://pos.example.org' }).secureCookies).toBe(true);
     expect(loadConfig({ ...production, INSECURE_COOKIES: 'true' }).secureCookies).toBe(false);

@@ -42,6 +42,8 @@ const environmentSchema = z.object({
     .transform((value) => value.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'invalid domain')).min(1)),
   AUTH_SECRET: z.preprocess(blankAsUndefined, secretString.optional()),
+  // Seals the shops' provider credentials at rest (M-Pesa, eTIMS): server/security/secret-box.ts.
+  DATA_ENCRYPTION_KEY: z.preprocess(blankAsUndefined, secretString.optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('warn'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   // Paystack secret keys are sk_test_… / sk_live_… (docs/decisions/0009-billing-and-plans.md).
@@ -80,6 +82,8 @@ export type AppConfig = {
   publicUrl: string | undefined;
   rootDomains: string[];
   authSecret: string;
+  /** The key the shops' provider credentials are sealed with (server/security/secret-box.ts). */
+  dataEncryptionKey: string;
   logLevel: (typeof LOG_LEVELS)[number];
   bodyLimitBytes: number;
   /** Without it, the built-in sandbox provider takes payments when paymentsSandbox (docs/decisions/0009). */
@@ -131,7 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {
     if (isProduction) throw new ConfigError(['AUTH_SECRET: invalid key (required in production)']);
-    authSecret = readOrCreateDevelopmentSecret(dataDir);
+    authSecret = readOrCreateDevelopmentSecret(dataDir, 'auth-secret');
+  }
+  let dataEncryptionKey = e.DATA_ENCRYPTION_KEY;
+  if (!dataEncryptionKey) {
+    if (isProduction) throw new ConfigError(['DATA_ENCRYPTION_KEY: invalid key (required in production)']);
+    dataEncryptionKey = readOrCreateDevelopmentSecret(dataDir, 'data-encryption-key');
   }
   const httpsPublicUrl = e.PUBLIC_URL?.startsWith('https://') ?? false;
   if (e.INSECURE_COOKIES === 'true' && httpsPublicUrl) {
@@ -150,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL,
     rootDomains: e.ROOT_DOMAINS,
     authSecret,
+    dataEncryptionKey,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,
@@ -170,8 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 // Generated once and kept beside the data, so sessions survive restarts in development.
-function readOrCreateDevelopmentSecret(dataDir: string): string {
-  const file = join(dataDir, 'auth-secret');
+function readOrCreateDevelopmentSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= SECRET_MIN_LENGTH) return stored;

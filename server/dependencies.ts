@@ -7,6 +7,7 @@ import { createMailer } from './email/email.service';
 import type { AppDependencies } from './http/context';
 import { createServerI18n } from './i18n/server-i18n';
 import type { Logger } from './logger';
+import { createSecretBox } from './security/secret-box';
 import { createTenantResolver } from './tenancy/tenant-resolver';
 
 /** Wires the app's services around an open database; used by the server, tests and benchmarks. */
@@ -16,5 +17,6 @@ export function wireDependencies(config: AppConfig, database: Database, logger: 
   const i18n = createServerI18n();
   const auth = createAuth({ config, database, mailer, tenantResolver, i18n });
   const paymentProvider = choosePaymentProvider(config, database, logger);
-  return { config, database, logger, tenantResolver, tenantAccess: createTenantAccessCache(), mailer, i18n, auth, paymentProvider };
+  const secretBox = createSecretBox(config.dataEncryptionKey);
+  return { config, database, logger, tenantResolver, tenantAccess: createTenantAccessCache(), mailer, i18n, auth, paymentProvider, secretBox };
 }

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../security/secret-box';
 import type { Auth } from '../auth/auth';
 import type { TenantAccessCache } from '../auth/tenant-access-cache';
 import type { Principal } from '../auth/principal';
@@ -23,6 +24,8 @@ export interface AppDependencies {
   auth: Auth;
   /** Null when payments are not configured (production without a Paystack key or PAYMENTS_SANDBOX). */
   paymentProvider: PaymentProvider | null;
+  /** Seals and opens the shops' provider credentials (DATA_ENCRYPTION_KEY). */
+  secretBox: SecretBox;
 }
 
 export type AppEnv = {

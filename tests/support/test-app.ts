@@ -17,6 +17,7 @@ export function createTestConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
     AUTH_SECRET: TEST_SECRET,
+    DATA_ENCRYPTION_KEY: `${TEST_SECRET}-data`,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'dukani-test-')),
     LOG_LEVEL: 'error',
     ROOT_DOMAINS: 'dukani.co.ke,dukani.com',
