@@ -52,6 +52,12 @@ const environmentSchema = z.object({
     z.string().regex(/^sk_(test|live)_[A-Za-z0-9]{20,}$/, 'invalid key (expected sk_test_… or sk_live_…)').optional(),
   ),
   PAYSTACK_BASE_URL: z.preprocess(blankAsUndefined, urlString.default('https://api.paystack.co')),
+  // Where a shop's "sandbox" or "production" M-Pesa and eTIMS settings send their requests; tests and
+  // the browser suite point these at local fake servers of the providers' documented APIs.
+  MPESA_SANDBOX_URL: z.preprocess(blankAsUndefined, urlString.default('https://sandbox.safaricom.co.ke')),
+  MPESA_PRODUCTION_URL: z.preprocess(blankAsUndefined, urlString.default('https://api.safaricom.co.ke')),
+  ETIMS_SANDBOX_URL: z.preprocess(blankAsUndefined, urlString.default('https://etims-api-sbx.kra.go.ke/etims-api')),
+  ETIMS_PRODUCTION_URL: z.preprocess(blankAsUndefined, urlString.default('https://etims-api.kra.go.ke/etims-api')),
   PAYMENTS_SANDBOX: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   INSECURE_COOKIES: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
@@ -84,6 +90,8 @@ export type AppConfig = {
   authSecret: string;
   /** The key the shops' provider credentials are sealed with (server/security/secret-box.ts). */
   dataEncryptionKey: string;
+  /** Base URLs of Safaricom Daraja and KRA eTIMS (OSCU) per environment, without a trailing slash. */
+  providerUrls: { mpesa: { sandbox: string; production: string }; etims: { sandbox: string; production: string } };
   logLevel: (typeof LOG_LEVELS)[number];
   bodyLimitBytes: number;
   /** Without it, the built-in sandbox provider takes payments when paymentsSandbox (docs/decisions/0009). */
@@ -160,6 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rootDomains: e.ROOT_DOMAINS,
     authSecret,
     dataEncryptionKey,
+    providerUrls: {
+      mpesa: { sandbox: withoutTrailingSlash(e.MPESA_SANDBOX_URL), production: withoutTrailingSlash(e.MPESA_PRODUCTION_URL) },
+      etims: { sandbox: withoutTrailingSlash(e.ETIMS_SANDBOX_URL), production: withoutTrailingSlash(e.ETIMS_PRODUCTION_URL) },
+    },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,
@@ -177,6 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoSalesPerDay: e.DEMO_SALES_PER_DAY,
     version: readPackageVersion(),
   };
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
 }
 
 // Generated once and kept beside the data, so sessions survive restarts in development.
