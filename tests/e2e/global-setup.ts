@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { FAKE_DARAJA_URL, FAKE_ETIMS_URL } from './support/fake-providers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,7 +41,18 @@ export default async function setup(project: TestProject) {
   // TRUST_PROXY: each browser context names its own client address (support/browser.ts), so the
   // sign-in failure limits (README "Sign-in limits") apply per simulated till, not to the whole suite.
   // A day of demo sales history, small, and today's open shift on the main shop's Till 1 (server/db/demo-sales.ts).
-  const env: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, TRUST_PROXY: 'true', DEMO_SALES_DAYS: '1', DEMO_SALES_PER_DAY: '40' };
+  // A shop set to eTIMS "sandbox" reaches the fake KRA server an e2e file starts on FAKE_ETIMS_PORT
+  // (tests/e2e/support/fake-providers.ts); .ci/run starts `npm start` with the same address.
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'true',
+    DEMO_SALES_DAYS: '1',
+    DEMO_SALES_PER_DAY: '40',
+    ETIMS_SANDBOX_URL: FAKE_ETIMS_URL,
+    MPESA_SANDBOX_URL: FAKE_DARAJA_URL,
+  };
   const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
