@@ -143,6 +143,7 @@ async function main() {
       DEMO_SALES_PER_DAY: '40',
       TRUST_PROXY: 'true',
       AUTH_SECRET: 'scale-test-secret-shared-by-both-servers-0123456789abcdef',
+      DATA_ENCRYPTION_KEY: 'scale-test-data-key-shared-by-both-servers-0123456789abcdef',
     }),
   );
   await Promise.all(servers.map((server, index) => waitHealthy(server, `http://localhost:${ports[index]}`)));
