@@ -14,3 +14,4 @@ export * from './sales';
 export * from './purchases';
 export * from './accounting';
 export * from './reports';
+export * from './etims';
