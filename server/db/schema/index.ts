@@ -14,4 +14,5 @@ export * from './sales';
 export * from './purchases';
 export * from './accounting';
 export * from './reports';
+export * from './mpesa';
 export * from './etims';
