@@ -43,6 +43,7 @@ CREATE TABLE "mpesa_settings" (
 	"security_credential_sealed" text,
 	"environment" text DEFAULT 'sandbox' NOT NULL,
 	"callback_token_hash" text NOT NULL,
+	"callback_token_sealed" text NOT NULL,
 	"c2b_registered_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -9,7 +9,7 @@ import { tenantOwnedColumns } from './tenancy';
 
 // M-Pesa through Safaricom Daraja (issue 19, docs/decisions/0022-mpesa-daraja.md). Money is integer
 // minor units. Secrets are sealed with the secret box (never stored or returned in clear); the
-// callback token is stored hashed. A payment is written once per M-Pesa receipt and shop, whatever
+// callback token is stored hashed (compared) and sealed (sent in each push's callback URL). A payment is written once per M-Pesa receipt and shop, whatever
 // told us about it first (the STK callback, a C2B confirmation, a status query).
 
 /** The shop's Daraja account (location_id null) and optional overrides for one location. */
@@ -30,8 +30,10 @@ export const mpesaSettings = pgTable(
     initiatorName: text('initiator_name'),
     securityCredentialSealed: text('security_credential_sealed'),
     environment: text('environment').notNull().default('sandbox'),
-    /** sha256 of the random token in this row's callback URLs. */
+    /** sha256 of the random token in this row's callback URLs: compared on every callback without opening anything. */
     callbackTokenHash: text('callback_token_hash').notNull(),
+    /** The token itself, sealed: the STK push sends its callback URL each time. */
+    callbackTokenSealed: text('callback_token_sealed').notNull(),
     c2bRegisteredAt: timestamp('c2b_registered_at', { withTimezone: true }),
     ...timestamps(),
   },
