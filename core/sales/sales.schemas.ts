@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeLine, safeText } from '../api/text.schemas';
 import { MPESA_CODE_PATTERN } from '../accounts/accounts.schemas';
 import { TAX_CLASSES } from '../products/tax.rules';
+import { etimsReceiptBlockSchema } from '../etims/etims.schemas';
 
 // The register and sales API contract (issue 15, docs/decisions/0017-sales-exactly-once.md).
 // Money is integer minor units; quantities are whole thousandths ("milli": 1500 = 1.5 kg).
@@ -512,6 +513,8 @@ export const saleSchema = z.object({
   voidedAt: z.string().nullable(),
   voidReason: z.string().nullable(),
   returns: z.array(z.object({ id: z.uuid(), returnCode: z.string(), totalMinor: z.int(), createdAt: z.string() })),
+  /** The KRA eTIMS block the receipt prints (issue 19); absent when the shop does not send sales to KRA. */
+  etims: etimsReceiptBlockSchema.nullable().optional(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 

@@ -25,6 +25,8 @@ import { priceSale, toQuote, type PricedSale } from './sale-pricing';
 import { readSale, withCashierNames } from './sale-read';
 import { readSalePosting, saleEntryCtes, takeReceiptNumber } from './sale-posting';
 import { lockReportSummaries } from '../reports/summaries';
+import { queueSaleDocument } from '../etims/etims-outbox';
+import { wakeEtimsSigner } from '../etims/etims-worker';
 
 export { readSale } from './sale-read';
 
@@ -98,6 +100,7 @@ export function quoteSale(database: Database, tenantId: string, input: z.output<
  */
 export async function checkout(database: Database, actor: SaleActor, input: CheckoutInput): Promise<{ sale: Sale; replayed: boolean }> {
   const completed = await database.withTenant(actor.tenantId, (tx) => completeSaleInTx(tx, actor, input, saleRequestHash(input)));
+  wakeEtimsSigner(actor.tenantId);
   // Read back after the commit, in a transaction of its own: the sale's stock rows and the receipt
   // counter, which every other till of the shop waits for, are not held while it is read.
   const read = await database.withTenant(actor.tenantId, (tx) => readSale(tx, completed.saleId));
@@ -257,6 +260,8 @@ export async function completeSaleInTx(
     ...(entry ? [entry] : []),
   ];
   await tx.execute(sql`with ${sql.join(writes, sql`, `)} select 1`);
+  // The eTIMS invoice (issue 19): queued with the sale, sent by the worker after the commit.
+  await queueSaleDocument(tx, tenantId, saleId);
   return { saleId, replayed: false, creditLimitWarning: payments.creditLimitWarning };
 }
 

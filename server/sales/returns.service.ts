@@ -28,6 +28,8 @@ import { adjustPoints, reversePoints } from '../loyalty/loyalty-ledger';
 import { claimMpesaCode } from '../payments/mpesa-codes';
 import { readSalesSettings } from '../registers/sales-settings.service';
 import { requireOpenShift } from '../registers/shifts.service';
+import { queueReturnDocument } from '../etims/etims-outbox';
+import { wakeEtimsSigner } from '../etims/etims-worker';
 import { completeSaleInTx, type SaleActor } from './checkout.service';
 import { lockReportSummaries } from '../reports/summaries';
 import { readSale, withCashierNames } from './sale-read';
@@ -121,6 +123,7 @@ const refundsField = (message: string) => new HttpError('validation_failed', mes
 export async function createReturn(database: Database, actor: SaleActor, input: ReturnInput): Promise<{ saleReturn: SaleReturn; replayed: boolean }> {
   const requestHash = returnRequestHash(input);
   const outcome = await database.withTenant(actor.tenantId, (tx) => createReturnInTx(tx, actor, input, requestHash, null));
+  wakeEtimsSigner(actor.tenantId);
   return { saleReturn: await getReturn(database, actor.tenantId, outcome.returnId), replayed: outcome.replayed };
 }
 
@@ -150,6 +153,7 @@ export async function createExchange(
     await tx.execute(sql`update sale_returns set exchange_sale_id = ${completed.saleId}, updated_at = now() where id = ${outcome.returnId}`);
     return { returnId: outcome.returnId, saleId: completed.saleId, replayed: false };
   });
+  wakeEtimsSigner(actor.tenantId);
   const [sale] = await withCashierNames(database, [(await database.withTenant(actor.tenantId, (tx) => readSale(tx, saleId)))!]);
   return { saleReturn: await getReturn(database, actor.tenantId, returnId), sale: sale!, replayed };
 }
@@ -208,6 +212,8 @@ export async function createReturnInTx(
     await tx.insert(saleRefunds).values(written.refunds.map((refund, index) => ({ tenantId, returnId, seq: index + 1, ...refund })));
   }
   await postDocument(tx, tenantId, 'sale_return', returnId);
+  // The eTIMS credit note (issue 19): queued with the return, sent by the worker after the commit.
+  await queueReturnDocument(tx, tenantId, returnId);
   return { returnId, replayed: false, totalMinor: written.totalMinor, exchangeCreditMinor: written.exchangeCreditMinor };
 }
 

@@ -4,6 +4,7 @@ import { escapeFormula, serializeCsvRecord } from '../../core/products/csv.rules
 import { formatMoneyPlain } from '../../core/settings/money.rules';
 import { TENDER_LABELS, TENDERS, type RefundTender, type Sale, type SaleListQuery, type SaleStatus, type Tender } from '../../core/sales/sales.schemas';
 import { queryRows, type Database, type TenantTx } from '../db/client';
+import { receiptBlockColumn, toReceiptBlock, type ReceiptBlockRow } from '../etims/etims-documents.service';
 import { quantityFromNumeric } from '../db/schema/quantity';
 import { readUserNames } from '../inventory/inventory-documents';
 
@@ -94,7 +95,7 @@ interface ReturnRow {
  */
 export async function readSale(tx: TenantTx, saleId: string): Promise<Sale | null> {
   // One statement: the lines, payments and returns as JSON arrays beside the sale's row.
-  const [row] = await queryRows<SaleRow & { lines: LineRow[]; payments: PaymentRow[]; returns: ReturnRow[] }>(
+  const [row] = await queryRows<SaleRow & { lines: LineRow[]; payments: PaymentRow[]; returns: ReturnRow[]; etims: ReceiptBlockRow | null }>(
     tx,
     sql`select s.id, s.receipt_code, s.receipt_number, s.status, s.is_late, s.register_id, r.name as register_name, s.shift_id,
                s.location_id, l.name as location_name, s.cashier_id, s.customer_id, c.name as customer_name, c.phone as customer_phone,
@@ -111,7 +112,8 @@ export async function readSale(tx: TenantTx, saleId: string): Promise<Sale | nul
                   from sale_payments where sale_payments.tenant_id = s.tenant_id and sale_payments.sale_id = s.id) x) as payments,
                (select coalesce(json_agg(x order by x.created_at, x.id), '[]') from (
                   select id, return_code, total_minor, created_at
-                  from sale_returns where sale_returns.tenant_id = s.tenant_id and sale_returns.sale_id = s.id) x) as returns
+                  from sale_returns where sale_returns.tenant_id = s.tenant_id and sale_returns.sale_id = s.id) x) as returns,
+               ${receiptBlockColumn(sql`s.id`)} as etims
         from sales s
         join registers r on r.tenant_id = s.tenant_id and r.id = s.register_id
         join locations l on l.tenant_id = s.tenant_id and l.id = s.location_id
@@ -188,6 +190,7 @@ export async function readSale(tx: TenantTx, saleId: string): Promise<Sale | nul
     voidedAt: row.voided_at === null ? null : iso(row.voided_at),
     voidReason: row.void_reason,
     returns: returns.map((item) => ({ id: item.id, returnCode: item.return_code, totalMinor: item.total_minor, createdAt: iso(item.created_at) })),
+    etims: toReceiptBlock(row.etims),
   };
 }
 
