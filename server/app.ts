@@ -7,8 +7,11 @@ import { requestId } from 'hono/request-id';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { paymentCallbackRoutes } from './billing/payment-callbacks.routes';
+import { mpesaCallbackRoutes, loggablePath } from './payments/mpesa-callbacks.routes';
+import { mpesaRoutes } from './payments/mpesa.routes';
 import { clientErrorRoutes } from './client-errors/client-errors.routes';
 import { emailRoutes } from './email/email.routes';
+import { etimsRoutes } from './etims/etims.routes';
 import { EXPENSE_ATTACHMENT_PATH, expenseRoutes } from './expenses/expenses.routes';
 import { accountRoutes } from './accounts/accounts.routes';
 import { accountingRoutes, JOURNAL_ATTACHMENT_PATH } from './accounting/accounting.routes';
@@ -59,7 +62,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     const started = performance.now();
     await next();
     logger.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      { method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   });
@@ -95,6 +98,9 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...settingsRoutes,
       ...billingRoutes,
       ...paymentCallbackRoutes,
+      ...etimsRoutes,
+      ...mpesaCallbackRoutes,
+      ...mpesaRoutes,
       ...notificationRoutes,
       ...productBulkRoutes,
       ...productRoutes,
@@ -142,7 +148,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
       return c.json(errorBody(new HttpError('bad_request', /*i18n*/ 'The request body is not valid JSON'), c.var.requestId), 400);
     }
-    (c.var.logger ?? deps.logger).error({ err: error, path: c.req.path }, 'Unhandled error');
+    (c.var.logger ?? deps.logger).error({ err: error, path: loggablePath(c.req.path) }, 'Unhandled error');
     return c.json(
       errorBody(new HttpError('internal_error', /*i18n*/ 'Something went wrong on our side. Please try again.'), c.var.requestId),
       500,

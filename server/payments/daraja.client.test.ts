@@ -150,10 +150,11 @@ describe('stkQuery, C2B registration, transaction status', () => {
       identifierType: '4',
       resultUrl: 'http://127.0.0.1:9/result',
       queueTimeoutUrl: 'http://127.0.0.1:9/timeout',
+      occasion: 'query-1',
     });
     expect(result.originatorConversationId).toBeTruthy();
     const sent = fake.requests.filter((request) => request.path === '/mpesa/transactionstatus/v1/query').at(-1)!;
-    expect(sent.body).toMatchObject({ Initiator: 'testapi', CommandID: 'TransactionStatusQuery', TransactionID: 'OEI2AK4Q16', PartyA: '600000', IdentifierType: '4' });
+    expect(sent.body).toMatchObject({ Initiator: 'testapi', CommandID: 'TransactionStatusQuery', TransactionID: 'OEI2AK4Q16', PartyA: '600000', IdentifierType: '4', Occasion: 'query-1' });
     await fake.settle();
   });
 

@@ -72,6 +72,8 @@ export interface TransactionStatusInput {
   identifierType: '2' | '4';
   resultUrl: string;
   queueTimeoutUrl: string;
+  /** Comes back in the result's ReferenceData: our query's id. */
+  occasion: string;
 }
 
 export interface DarajaClient {
@@ -270,7 +272,7 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
         ResultURL: input.resultUrl,
         QueueTimeOutURL: input.queueTimeoutUrl,
         Remarks: 'Till code check',
-        Occasion: input.transactionId,
+        Occasion: input.occasion,
       });
       const originatorConversationId = text(answer.body.OriginatorConversationID);
       if (answer.status !== 200 || text(answer.body.ResponseCode) !== '0' || !originatorConversationId) throw refusal(answer, 'Daraja did not accept the status query');

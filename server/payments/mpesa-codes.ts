@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { MPESA_CODE_PATTERN } from '../../core/accounts/accounts.schemas';
 import { queryRows, type TenantTx } from '../db/client';
 import { HttpError } from '../http/errors';
+import { allocateReceivedPayment, type AllocationSource } from './mpesa-payments.service';
 
-/** What spent an M-Pesa code: a sale's payment, an account payment, a refund's reversal… */
-export interface MpesaCodeSource {
-  type: string;
-  id: string;
-}
+/**
+ * What spent an M-Pesa code: a sale's payment, an account payment, a refund's reversal… With the
+ * amount it took (and the sale's customer), a payment Safaricom told us about is allocated to it.
+ */
+export type MpesaCodeSource = AllocationSource;
 
 /**
  * Claims an M-Pesa transaction code for one document in the caller's transaction: a code the shop
@@ -29,6 +30,7 @@ export async function claimMpesaCode(tx: TenantTx, tenantId: string, code: strin
         returning id`,
   );
   if (claimed.length === 0) throw mpesaCodeUsed();
+  await allocateReceivedPayment(tx, tenantId, normalized, source);
 }
 
 export function mpesaCodeUsed(): HttpError {

@@ -341,7 +341,7 @@ async function takePayments(tx: TenantTx, actor: SaleActor, input: CheckoutInput
           row.tenderedMinor = payment.tenderedMinor ?? payment.amountMinor;
           break;
         case 'mpesa':
-          await claimMpesaCode(tx, tenantId, payment.reference, { type: 'sale', id: saleId });
+          await claimMpesaCode(tx, tenantId, payment.reference, { type: 'sale', id: saleId, amountMinor: payment.amountMinor, customerId: input.customerId, userId });
           row.reference = payment.reference;
           break;
         case 'card':
