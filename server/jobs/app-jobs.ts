@@ -1,6 +1,7 @@
 import { postHistoryJob } from '../accounting/history';
 import { recurringJournalsJob } from '../accounting/recurring-journals.service';
 import { demoSalesJob } from '../db/demo-sales';
+import { etimsOutboxJob, etimsWorkerDeps, startEtimsSigner } from '../etims/etims-worker';
 import { recurringExpensesJob } from '../expenses/recurring-expenses.service';
 import type { AppDependencies } from '../http/context';
 import { loyaltyExpiryJob } from '../loyalty/loyalty-expiry.job';
@@ -9,7 +10,7 @@ import { createJobQueue, startJobRunner, type JobDefinition, type JobRunner } fr
 
 // The app's background jobs (docs/decisions/0016). A new job is added to this list.
 
-export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logger' | 'mailer' | 'i18n'>): JobDefinition[] {
+export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logger' | 'mailer' | 'i18n' | 'secretBox' | 'config'>): JobDefinition[] {
   return [
     loyaltyExpiryJob(deps.database, deps.logger),
     demoSalesJob(deps.database),
@@ -18,12 +19,16 @@ export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logg
     postHistoryJob(deps.database, deps.logger),
     rebuildSummariesJob(deps.database, deps.logger),
     dailySummaryJob(deps, deps.logger),
+    etimsOutboxJob(etimsWorkerDeps(deps)),
   ];
 }
 
 /** Starts this server's poller when the config enables jobs (JOBS_ENABLED, JOBS_POLL_MS); null otherwise. */
-export function startAppJobs(deps: Pick<AppDependencies, 'database' | 'logger' | 'config' | 'mailer' | 'i18n'>): JobRunner | null {
+export function startAppJobs(deps: Pick<AppDependencies, 'database' | 'logger' | 'config' | 'mailer' | 'i18n' | 'secretBox'>): JobRunner | null {
   if (!deps.config.jobsEnabled) return null;
   const queue = createJobQueue(deps.database, appJobDefinitions(deps));
-  return startJobRunner(queue, deps.logger, { pollMs: deps.config.jobsPollMs });
+  const runner = startJobRunner(queue, deps.logger, { pollMs: deps.config.jobsPollMs });
+  // eTIMS documents are signed moments after their sale's commit (docs/decisions/0023-etims-oscu.md).
+  const signer = startEtimsSigner(etimsWorkerDeps(deps));
+  return { queue: runner.queue, stop: () => Promise.all([runner.stop(), signer.stop()]).then(() => undefined) };
 }

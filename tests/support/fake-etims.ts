@@ -171,7 +171,7 @@ export async function startFakeEtims(options: { port?: number } = {}): Promise<F
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const path = (request.url ?? '/').replace(/^\/+/, '').split('?')[0]!;
-    let body: Record<string, unknown> | null = null;
+    let body: Record<string, unknown> | null;
     try {
       const text = Buffer.concat(chunks).toString('utf8');
       body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
