@@ -170,7 +170,8 @@ export async function startFakeEtims(options: { port?: number } = {}): Promise<F
   async function onRequest(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const path = (request.url ?? '/').replace(/^\/+/, '').split('?')[0]!;
+    // The function is the last segment: KRA's hosts serve them under a prefix (/etims-api/…).
+    const path = (request.url ?? '/').split('?')[0]!.split('/').pop()!;
     let body: Record<string, unknown> | null;
     try {
       const text = Buffer.concat(chunks).toString('utf8');
