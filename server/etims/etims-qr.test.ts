@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bwipjs from 'bwip-js/node';
 import { describe, expect, it } from 'vitest';
-import { drawQrCode, qrOptions } from './etims-qr.rules';
+import { drawQrCode, qrOptions } from '../../core/etims/etims-qr.rules';
 
 // The QR code's content is read back by a real decoder (zbarimg) and compared with KRA's link
 // written out by hand. zbarimg reads raster images, so the same encoder options are drawn as a PNG
