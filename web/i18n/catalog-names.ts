@@ -22,7 +22,8 @@ export type AreaCatalog =
   | 'purchases'
   | 'accounting'
   | 'dashboard'
-  | 'reports';
+  | 'reports'
+  | 'payments';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 /**
  * Catalogs whose messages are keyed by their English text (core's and the server's, marked

@@ -23,6 +23,7 @@ import { cn } from '../lib/cn';
 import { failureMessage } from '../lib/form-errors';
 import { useBusinessSettings } from '../settings/settings.api';
 import { useSalesSettings } from '../shifts/shifts.api';
+import { MpesaTender } from '../payments/mpesa-tender';
 import { ApprovalDialog } from './approval-dialog';
 import type { CartAction, CartState, CheckoutBody, PaymentInput } from './cart';
 import { checkoutBodyFor, exchangeBodyFor, submitExchange, submitSale, useRefreshAfterSale, type SaleContext } from './complete-sale';
@@ -203,7 +204,8 @@ function PaymentContent({
 
   const submitEntry = (event: FormEvent) => {
     event.preventDefault();
-    if (remaining === 0) return;
+    // M-Pesa is taken by its own panel, from a code Safaricom confirmed.
+    if (remaining === 0 || tender === 'mpesa') return;
     if (tender === 'cash') {
       const received = entry.received.trim() === '' ? remaining : parseMoney(entry.received);
       if (received === null || received <= 0) {
@@ -236,9 +238,6 @@ function PaymentContent({
     const amountMinor = amountOrRemaining();
     if (amountMinor === null) return;
     switch (tender) {
-      case 'mpesa':
-        addPayment({ tender: 'mpesa', amountMinor, reference: entry.code });
-        return;
       case 'card':
       case 'bank_transfer':
         addPayment({ tender, amountMinor, reference: entry.reference });
@@ -436,18 +435,28 @@ function PaymentContent({
       {remaining > 0 && !frozen && (
         <form onSubmit={submitEntry} noValidate className="grid gap-3" aria-label={t`Add a payment`}>
           <TenderPicker tender={tender} onChoose={chooseTender} hasCustomer={customer !== null} />
-          <TenderFields
-            tender={tender}
-            entry={entry}
-            errors={errors}
-            remainingMinor={remaining}
-            customer={customer}
-            pointValueMinor={pointValueMinor}
-            entryRef={entryRef}
-            onChange={(field, value) => setEntry((current) => ({ ...current, [field]: value }))}
-            onQuickCash={addCash}
-          />
-          {(!CUSTOMER_TENDERS.has(tender) || customer !== null) && (
+          {tender === 'mpesa' ? (
+            <MpesaTender
+              registerId={context.registerId}
+              shiftId={context.shiftId}
+              remainingMinor={remaining}
+              hasCustomer={customer !== null}
+              onTake={({ amountMinor, reference }) => addPayment({ tender: 'mpesa', amountMinor, reference })}
+            />
+          ) : (
+            <TenderFields
+              tender={tender}
+              entry={entry}
+              errors={errors}
+              remainingMinor={remaining}
+              customer={customer}
+              pointValueMinor={pointValueMinor}
+              entryRef={entryRef}
+              onChange={(field, value) => setEntry((current) => ({ ...current, [field]: value }))}
+              onQuickCash={addCash}
+            />
+          )}
+          {tender !== 'mpesa' && (!CUSTOMER_TENDERS.has(tender) || customer !== null) && (
             <div className="flex justify-end">
               <Button type="submit" variant="outline" disabled={tender === 'loyalty' && pointValueMinor === null}>
                 <Trans>Add payment</Trans>
@@ -661,23 +670,6 @@ function TenderFields({
               </Button>
             ))}
           </div>
-        </div>
-      );
-    case 'mpesa':
-      return (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id="payment-code" label={t`M-Pesa code`} error={errors.code} hint={t`10 letters and digits from the M-Pesa message, e.g. SGH7K2LQ9P`}>
-            <Input
-              {...fieldControlProps('payment-code', { error: errors.code, hint: true })}
-              ref={entryRef}
-              autoComplete="off"
-              maxLength={12}
-              className="font-mono uppercase"
-              value={entry.code}
-              onChange={(event) => onChange('code', event.target.value)}
-            />
-          </FormField>
-          {amountField}
         </div>
       );
     case 'card':

@@ -16,14 +16,16 @@ import { useDocumentTitle } from '../lib/use-document-title';
 const RegisterScreen = lazy(() => import('../register/register-screen').then((module) => ({ default: module.RegisterScreen })));
 const SalesHistory = lazy(() => import('./sales-history').then((module) => ({ default: module.SalesHistory })));
 const ShiftsTab = lazy(() => import('../shifts/shifts-tab').then((module) => ({ default: module.ShiftsTab })));
+const MpesaReconciliation = lazy(() => import('../payments/mpesa-reconciliation').then((module) => ({ default: module.MpesaReconciliation })));
 
-const TABS = ['new-sale', 'history', 'shifts'] as const;
+const TABS = ['new-sale', 'history', 'shifts', 'mpesa'] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_LABELS: Record<Tab, MessageDescriptor> = {
   'new-sale': msg`New sale`,
   history: msg`History`,
   shifts: msg`Shifts`,
+  mpesa: msg`M-Pesa`,
 };
 
 const linkClass =
@@ -44,7 +46,7 @@ export function SalesPage() {
         <h1 className={tab === 'new-sale' ? 'sr-only' : 'text-2xl font-semibold sm:text-3xl'}>{t`Sales`}</h1>
         <nav aria-label={t`Sales area`} className="-mx-4 min-w-0 overflow-x-auto border-b px-4 sm:mx-0 sm:px-0">
           <ul className="flex w-max gap-1">
-            {TABS.map((item) => (
+            {TABS.filter((item) => item !== 'mpesa' || hasTenantRole(role, 'manager')).map((item) => (
               <li key={item}>
                 <Link to={`/admin/sales?tab=${item}`} aria-current={item === tab ? 'page' : undefined} className={linkClass}>
                   {i18n._(TAB_LABELS[item])}
@@ -58,6 +60,7 @@ export function SalesPage() {
         {tab === 'new-sale' && <RegisterScreen />}
         {tab === 'history' && <SalesHistory />}
         {tab === 'shifts' && <ShiftsTab />}
+        {tab === 'mpesa' && <MpesaReconciliation />}
       </Suspense>
     </div>
   );

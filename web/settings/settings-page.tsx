@@ -14,8 +14,9 @@ import { InventorySettingsTab } from '../inventory/inventory-settings-tab';
 import { CreditSettingsSection } from '../accounts/credit-settings-section';
 import { LoyaltySettingsSection } from '../loyalty/loyalty-settings-section';
 import { SalesSettingsTab } from './sales-settings-tab';
+import { MpesaSettingsTab } from '../payments/mpesa-settings-tab';
 
-const TABS = ['business', 'inventory', 'sales', 'customers', 'billing', 'features'] as const;
+const TABS = ['business', 'inventory', 'sales', 'customers', 'mpesa', 'billing', 'features'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -47,7 +48,7 @@ export function SettingsPage() {
         <Trans>Settings</Trans>
       </h1>
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
-        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-3 md:grid-cols-6' : 'min-[420px]:grid-cols-3 md:grid-cols-5')}>
+        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-3 md:grid-cols-7' : 'min-[420px]:grid-cols-3 md:grid-cols-5')}>
           <TabsTrigger value="business">
             <Trans>Business</Trans>
           </TabsTrigger>
@@ -60,6 +61,12 @@ export function SettingsPage() {
           <TabsTrigger value="customers">
             <Trans>Customers</Trans>
           </TabsTrigger>
+          {/* The Daraja credentials are the owner's (the API answers them only). */}
+          {isAdmin && (
+            <TabsTrigger value="mpesa">
+              <Trans>M-Pesa</Trans>
+            </TabsTrigger>
+          )}
           {/* Billing is the owner's: nobody else is led to a tab that says so (issue 10 item 6). */}
           {isAdmin && (
             <TabsTrigger value="billing">
@@ -83,6 +90,15 @@ export function SettingsPage() {
           <CreditSettingsSection />
           {/* The programme's figures are the managers' (the API answers them only). */}
           {isManager && <LoyaltySettingsSection canEdit={isAdmin} />}
+        </TabsContent>
+        <TabsContent value="mpesa">
+          {isAdmin ? (
+            <MpesaSettingsTab />
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              <Trans>Only the shop owner manages the M-Pesa settings.</Trans>
+            </p>
+          )}
         </TabsContent>
         <TabsContent value="billing">
           {isAdmin ? (
