@@ -14,7 +14,7 @@ describe('admin navigation by role', () => {
   });
 
   it('a manager runs the shop, without the team (the owner’s)', () => {
-    expect(titlesFor('manager')).toEqual(['Dashboard', 'Products', 'Sales', 'Purchases', 'Contacts', 'Accounting', 'Reports', 'Communications', 'Settings']);
+    expect(titlesFor('manager')).toEqual(['Dashboard', 'Products', 'Sales', 'Purchases', 'Contacts', 'Accounting', 'Reports', 'Communications', 'eTIMS', 'Settings']);
   });
 
   it('the owner and a platform admin see every area', () => {
@@ -41,6 +41,7 @@ describe('admin navigation in Kiswahili', () => {
         'Ripoti',
         'Wafanyakazi',
         'Mawasiliano',
+        'eTIMS',
         'Mipangilio',
       ]);
     } finally {

@@ -1,6 +1,7 @@
 import {
   BarChart3Icon,
   BookOpenIcon,
+  FileCheck2Icon,
   LayoutDashboardIcon,
   MegaphoneIcon,
   PackageIcon,
@@ -51,7 +52,14 @@ export const ADMIN_NAV: ReadonlyArray<{ label: MessageDescriptor; items: readonl
       { title: msg`Communications`, to: '/admin/communications', icon: MegaphoneIcon, feature: 'advanced_notifications', minRole: 'manager' },
     ],
   },
-  { label: msg`System`, items: [{ title: msg`Settings`, to: '/admin/settings', icon: SettingsIcon }] },
+  {
+    label: msg`System`,
+    items: [
+      // KRA eTIMS: what was sent to KRA and the products' item details (issue 19).
+      { title: msg`eTIMS`, to: '/admin/etims', icon: FileCheck2Icon, minRole: 'manager' },
+      { title: msg`Settings`, to: '/admin/settings', icon: SettingsIcon },
+    ],
+  },
 ];
 
 /** The items this role can use, in order. */

@@ -26,9 +26,10 @@ const toSignIn = <Navigate to="/auth" replace />;
 // Their texts are in the auth catalog, which every page has.
 const authScreens = lazyArea([], () => import('../auth/auth-screens'));
 const adminScreens = lazyArea(['admin', 'billing'], () => import('../admin/admin-screens'));
-const dashboardScreens = lazyArea(['dashboard', 'admin', 'billing'], () => import('../dashboard/dashboard-screens'));
+const dashboardScreens = lazyArea(['dashboard', 'admin', 'billing', 'etims'], () => import('../dashboard/dashboard-screens'));
 const reportsScreens = lazyArea(['reports', 'inventory'], () => import('../reports/reports-screens'));
-const settingsScreens = lazyArea(['settings', 'billing', 'inventory', 'accounts', 'loyalty', 'payments'], () => import('../settings/settings-screens'));
+const settingsScreens = lazyArea(['settings', 'billing', 'inventory', 'accounts', 'loyalty', 'etims', 'payments'], () => import('../settings/settings-screens'));
+const etimsScreens = lazyArea(['etims', 'inventory'], () => import('../etims/etims-screens'));
 const profileScreens = lazyArea(['profile'], () => import('../profile/profile-screens'));
 const superAdminScreens = lazyArea(['superadmin'], () => import('../superadmin/superadmin-screens'));
 const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'));
@@ -77,6 +78,7 @@ export const router = createBrowserRouter([
                   { path: 'dashboard', lazy: dashboardScreens('DashboardPage') },
                   { path: 'reports', lazy: reportsScreens('ReportsPage') },
                   { path: 'settings', lazy: settingsScreens('SettingsPage') },
+                  { path: 'etims', lazy: etimsScreens('EtimsPage') },
                   { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
                   { path: 'customers', lazy: contactsLayout, children: [...contactRoutes, ...accountRoutes, ...statementRoutes, ...giftCardRoutes] },
                   ...salesRoutes,

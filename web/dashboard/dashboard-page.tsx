@@ -38,6 +38,7 @@ import {
   type PeriodValue,
 } from './dashboard-figures';
 import { useDashboard } from './dashboard.api';
+import { EtimsDashboardWarning } from '../etims/etims-dashboard-warning';
 import { PeriodPicker } from '../components/period-picker';
 import { PlanStatusCard } from './plan-status-card';
 
@@ -101,6 +102,7 @@ export function DashboardPage() {
           </Trans>
         </p>
       </section>
+      <EtimsDashboardWarning canOpenList={isManager} />
 
       <div className="flex min-w-0 flex-wrap items-end gap-x-4 gap-y-3">
         {isManager && <PeriodPicker value={period} onChange={setPeriod} today={today} idPrefix="dashboard-period" />}

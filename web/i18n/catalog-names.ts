@@ -23,7 +23,8 @@ export type AreaCatalog =
   | 'accounting'
   | 'dashboard'
   | 'reports'
-  | 'payments';
+  | 'payments'
+  | 'etims';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 /**
  * Catalogs whose messages are keyed by their English text (core's and the server's, marked

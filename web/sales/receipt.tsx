@@ -8,6 +8,7 @@ import { translateMessage } from '../i18n/translate-message';
 import { useLanguage } from '../i18n/language-provider';
 import { formatDate, formatDateTime, formatMoneyAmount } from '../lib/format';
 import { cn } from '../lib/cn';
+import { EtimsReceiptSection } from '../etims/etims-receipt-block';
 
 // A sale's printed documents (issue 15): the till receipt on an 80 mm or 58 mm roll and the A4
 // invoice for credit sales and business customers. Printing goes through the browser's dialog:
@@ -67,8 +68,8 @@ function Row({ label, value, className }: { label: ReactNode; value: ReactNode; 
 }
 
 /**
- * The till receipt. `copy` marks a reprint. `fiscal` is the place of the eTIMS block (control unit
- * number, QR code) between the payments and the footer, filled once the Kenya issue signs sales.
+ * The till receipt. `copy` marks a reprint. Between the payments and the footer: the sale's eTIMS
+ * block (control unit number, signature, QR code; web/etims), or `fiscal` when a caller gives one.
  */
 export function SaleReceipt({ sale, shop, widthMm, copy, fiscal }: { sale: Sale; shop: BusinessSettings; widthMm: 58 | 80; copy: boolean; fiscal?: ReactNode }) {
   const { t } = useLingui();
@@ -150,7 +151,7 @@ export function SaleReceipt({ sale, shop, widthMm, copy, fiscal }: { sale: Sale;
           <Row label={<Trans>Balance owed now</Trans>} value={money(sale.customerBalanceMinor)} className="mt-1 font-bold" />
         )}
         {sale.loyaltyPointsEarned > 0 && <Row label={<Trans>Loyalty points earned</Trans>} value={sale.loyaltyPointsEarned} />}
-        {fiscal}
+        {fiscal ?? (sale.etims && <EtimsReceiptSection sourceId={sale.id} block={sale.etims} timeZone={shop.timeZone} />)}
         <figure className="mt-3 grid justify-items-center gap-0.5">
           <img
             src={barcodeSrc}

@@ -15,8 +15,9 @@ import { CreditSettingsSection } from '../accounts/credit-settings-section';
 import { LoyaltySettingsSection } from '../loyalty/loyalty-settings-section';
 import { SalesSettingsTab } from './sales-settings-tab';
 import { MpesaSettingsTab } from '../payments/mpesa-settings-tab';
+import { EtimsSettingsTab } from '../etims/etims-settings-tab';
 
-const TABS = ['business', 'inventory', 'sales', 'customers', 'mpesa', 'billing', 'features'] as const;
+const TABS = ['business', 'inventory', 'sales', 'customers', 'mpesa', 'etims', 'billing', 'features'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -48,7 +49,7 @@ export function SettingsPage() {
         <Trans>Settings</Trans>
       </h1>
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
-        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-3 md:grid-cols-7' : 'min-[420px]:grid-cols-3 md:grid-cols-5')}>
+        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-4 lg:grid-cols-8' : 'min-[420px]:grid-cols-3 md:grid-cols-5')}>
           <TabsTrigger value="business">
             <Trans>Business</Trans>
           </TabsTrigger>
@@ -65,6 +66,12 @@ export function SettingsPage() {
           {isAdmin && (
             <TabsTrigger value="mpesa">
               <Trans>M-Pesa</Trans>
+            </TabsTrigger>
+          )}
+          {/* KRA eTIMS binds the shop's tax identity: the owner's (issue 19). */}
+          {isAdmin && (
+            <TabsTrigger value="etims">
+              <Trans>eTIMS</Trans>
             </TabsTrigger>
           )}
           {/* Billing is the owner's: nobody else is led to a tab that says so (issue 10 item 6). */}
@@ -99,6 +106,9 @@ export function SettingsPage() {
               <Trans>Only the shop owner manages the M-Pesa settings.</Trans>
             </p>
           )}
+        </TabsContent>
+        <TabsContent value="etims">
+          <EtimsSettingsTab canEdit={isAdmin} />
         </TabsContent>
         <TabsContent value="billing">
           {isAdmin ? (

@@ -1,0 +1,2 @@
+/** eTIMS: one chunk, fetched on the first visit to /admin/etims. */
+export { EtimsPage } from './etims-page';
