@@ -20,6 +20,7 @@ const CALLBACK_PATH = /^(\/api\/mpesa\/callbacks\/[^/]+\/)[^/]+/;
 export const loggablePath = (path: string) => path.replace(CALLBACK_PATH, '$1[token]');
 
 const params = z.object({ tenantId: z.uuid(), token: z.string().min(20).max(100) });
+const stkParams = params.extend({ requestId: z.uuid() });
 const accepted = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
 const acceptedResponse = {
   description: 'Accepted (Daraja’s documented reply)',
@@ -27,9 +28,10 @@ const acceptedResponse = {
 };
 
 type Apply = (tx: TenantTx, tenantId: string, settings: MpesaSettingsRow) => Promise<void>;
+type Receiver = (payload: unknown, requestId: string | null) => Apply;
 
-async function receive(c: Context<AppEnv>, kind: string, apply: (payload: unknown) => Apply) {
-  const { tenantId, token } = c.req.param() as { tenantId: string; token: string };
+async function receive(c: Context<AppEnv>, kind: string, apply: Receiver) {
+  const { tenantId, token, requestId } = c.req.param() as { tenantId: string; token: string; requestId?: string };
   let payload: unknown;
   try {
     payload = await c.req.json();
@@ -40,7 +42,7 @@ async function receive(c: Context<AppEnv>, kind: string, apply: (payload: unknow
     const settings = await settingsForCallbackToken(tx, token);
     if (!settings) return false;
     try {
-      await apply(payload)(tx, tenantId, settings);
+      await apply(payload, requestId ?? null)(tx, tenantId, settings);
     } catch (error) {
       if (error instanceof UnreadableCallback) throw new HttpError('bad_request', error.message);
       throw error;
@@ -54,14 +56,14 @@ async function receive(c: Context<AppEnv>, kind: string, apply: (payload: unknow
   return c.json(accepted, 200);
 }
 
-function callbackRoute(path: string, summary: string, kind: string, apply: (payload: unknown) => Apply): RouteDefinition {
+function callbackRoute(path: string, summary: string, kind: string, apply: Receiver): RouteDefinition {
   return publicRoute(
     createRoute({
       method: 'post',
       path: `/api/mpesa/callbacks/{tenantId}/{token}/${path}`,
       tags: ['mpesa'],
       summary,
-      request: { params },
+      request: { params: path.includes('{requestId}') ? stkParams : params },
       responses: { 200: acceptedResponse, 400: errorResponse('Unreadable payload'), 401: errorResponse('Wrong token: nothing written') },
     }),
     (c) => receive(c, kind, apply),
@@ -69,7 +71,9 @@ function callbackRoute(path: string, summary: string, kind: string, apply: (payl
 }
 
 export const mpesaCallbackRoutes: RouteDefinition[] = [
-  callbackRoute('stk', 'STK (M-Pesa Express) result; idempotent on CheckoutRequestID', 'stk', (payload) => (tx, tenantId, settings) => applyStkCallback(tx, tenantId, settings.id, payload)),
+  callbackRoute('stk/{requestId}', 'STK (M-Pesa Express) result for our prompt; idempotent on CheckoutRequestID', 'stk', (payload, requestId) => (tx, tenantId, settings) =>
+    applyStkCallback(tx, tenantId, settings.id, payload, requestId),
+  ),
   callbackRoute('c2b/validation', 'C2B validation: every payment is accepted (the confirmation records it)', 'c2b_validation', () => async () => undefined),
   callbackRoute('c2b/confirmation', 'C2B (till or paybill) confirmation; idempotent on TransID', 'c2b_confirmation', (payload) => (tx, tenantId, settings) =>
     applyC2bConfirmation(tx, tenantId, settings.id, payload),

@@ -74,14 +74,22 @@ interface StkRow {
   settings_id: string | null;
 }
 
-/** An STK callback: decides the prompt once; a success is stored as a payment even for a prompt we do not know. */
-export async function applyStkCallback(tx: TenantTx, tenantId: string, settingsId: string | null, payload: unknown): Promise<void> {
+/**
+ * An STK callback: decides the prompt once; a success is stored as a payment even for a prompt we
+ * do not know. The prompt is named by our id in the callback's path, since Safaricom may answer
+ * before the push's reply (and its CheckoutRequestID) is stored; the first to arrive stores it.
+ */
+export async function applyStkCallback(tx: TenantTx, tenantId: string, settingsId: string | null, payload: unknown, requestId: string | null): Promise<void> {
   const callback = parse(stkCallbackSchema, payload).Body.stkCallback;
   const [request] = await queryRows<StkRow>(
     tx,
     sql`select id, status, receipt_number, amount_minor, simulated, settings_id from mpesa_stk_requests
-        where checkout_request_id = ${callback.CheckoutRequestID} for update`,
+        where ${requestId ? sql`id = ${requestId}::uuid and coalesce(checkout_request_id, ${callback.CheckoutRequestID}) = ${callback.CheckoutRequestID}` : sql`checkout_request_id = ${callback.CheckoutRequestID}`}
+        for update`,
   );
+  if (request && requestId) {
+    await queryRows(tx, sql`update mpesa_stk_requests set checkout_request_id = ${callback.CheckoutRequestID} where id = ${request.id} and checkout_request_id is null`);
+  }
   const items = new Map((callback.CallbackMetadata?.Item ?? []).map((item) => [item.Name, item.Value]));
   if (callback.ResultCode === 0) {
     const receipt = toCode(items.get('MpesaReceiptNumber'));
@@ -149,8 +157,9 @@ const parameters = (value: z.infer<typeof resultParameter> | z.infer<typeof resu
 
 /**
  * A transaction status result: the query is found by the id we sent as Occasion (its row exists
- * before the query leaves), else by OriginatorConversationID. A completed transaction becomes a
- * payment (unallocated) the cashier can take.
+ * before the query leaves), else by OriginatorConversationID (stored once Daraja accepted the
+ * query, which the result may overtake), else as the latest pending query of the code. A completed
+ * transaction becomes a payment (unallocated) the cashier can take.
  */
 export async function applyStatusResult(tx: TenantTx, tenantId: string, settingsId: string | null, payload: unknown, timedOut = false): Promise<void> {
   const result = parse(statusResultSchema, payload).Result;
@@ -160,6 +169,8 @@ export async function applyStatusResult(tx: TenantTx, tenantId: string, settings
     tx,
     sql`select id, status, trans_id from mpesa_status_queries
         where ${/^[0-9a-f-]{36}$/i.test(occasion) ? sql`id = ${occasion}::uuid or ` : sql``} originator_conversation_id = ${result.OriginatorConversationID ?? ''}
+           or (trans_id = ${toCode(result.TransactionID) ?? ''} and status = 'pending')
+        order by (originator_conversation_id = ${result.OriginatorConversationID ?? ''}) desc nulls last, created_at desc
         limit 1 for update`,
   );
   if (!query || query.status !== 'pending') return;

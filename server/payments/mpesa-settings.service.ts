@@ -10,8 +10,7 @@ import { createDarajaClient, type DarajaClient, type DarajaCredentials } from '.
 // and optional rows for a location (its own till). Secrets are sealed with the shop, the row and the
 // field bound as associated data; the API shows only "set" and the last four characters.
 
-const SECRET_FIELDS = ['consumerKey', 'consumerSecret', 'passkey', 'securityCredential'] as const;
-type SecretField = (typeof SECRET_FIELDS)[number];
+type SecretField = 'consumerKey' | 'consumerSecret' | 'passkey' | 'securityCredential';
 
 const COLUMN_OF: Record<SecretField, string> = {
   consumerKey: 'consumer_key_sealed',

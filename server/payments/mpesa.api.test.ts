@@ -148,7 +148,7 @@ describe('STK push at the register', () => {
     fake.queueStk({ copies: 50 });
     const response = await push(live);
     await fake.settle();
-    const deliveries = fake.deliveries.filter((delivery) => delivery.url.endsWith('/stk')).slice(-50);
+    const deliveries = fake.deliveries.filter((delivery) => delivery.url.includes('/stk/')).slice(-50);
     expect(deliveries.map((delivery) => delivery.status)).toEqual(Array(50).fill(200));
     expect(JSON.parse(deliveries[0]!.body)).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     const request = (await live.call('GET', `/api/mpesa/stk-requests/${response.json().id}`, { as: 'cashier' })).json();
@@ -261,7 +261,8 @@ describe('till payments (C2B), the inbox and typed codes', () => {
     const missed = { transId: newTransId(), shortcode: TILL, amount: 250, msisdn: '254708374149', billRef: '', firstName: 'JANE', transTime: '20261129090000' };
     fake.tillPayments.push(missed);
     const checking = (await live.call('POST', '/api/mpesa/payments/lookup', { as: 'cashier', body: { code: missed.transId, registerId: live.registerId } })).json();
-    expect(checking).toMatchObject({ state: 'checking', query: { status: 'pending' } });
+    // The result may overtake the lookup's own answer.
+    expect(checking).toMatchObject({ state: 'checking', query: { status: expect.stringMatching(/^(pending|found)$/) } });
     await fake.settle();
     const found = (await live.call('GET', `/api/mpesa/status-queries/${checking.query.id}`, { as: 'cashier' })).json();
     expect(found).toMatchObject({ status: 'found', payment: { transId: missed.transId, amountMinor: 25_000, source: 'status_query', payerName: 'JANE', status: 'unallocated' } });

@@ -114,7 +114,7 @@ export async function createStkRequest(deps: Deps, actor: StkActor, input: StkRe
       tillNumber: account.tillNumber,
       amountMinor: input.amountMinor,
       phone: input.phone,
-      callbackUrl: callbackUrlsFor(callbackBase, tenantId, account.callbackToken!).stk,
+      callbackUrl: `${callbackUrlsFor(callbackBase, tenantId, account.callbackToken!).stk}/${input.id}`,
       accountReference: created.row.account_reference,
       transactionDesc: 'Payment',
     });
@@ -122,7 +122,7 @@ export async function createStkRequest(deps: Deps, actor: StkActor, input: StkRe
       await queryRows(
         tx,
         sql`update mpesa_stk_requests set merchant_request_id = ${pushed.merchantRequestId}, checkout_request_id = ${pushed.checkoutRequestId},
-              pushed_at = now(), updated_at = now() where id = ${input.id}::uuid`,
+              pushed_at = coalesce(pushed_at, now()), updated_at = now() where id = ${input.id}::uuid`,
       );
       return (await readRow(tx, input.id))!;
     });
@@ -178,7 +178,7 @@ async function queryStk(deps: Deps, tenantId: string, row: StkRow): Promise<StkR
                 where id = ${row.id} and status = 'pending'`,
           );
         } else {
-          await applyStkCallback(tx, tenantId, row.settings_id, payload);
+          await applyStkCallback(tx, tenantId, row.settings_id, payload, row.id);
         }
       });
     }
@@ -245,7 +245,7 @@ export async function answerSimulatedPrompt(deps: Deps, tenantId: string, id: st
             : {}),
         },
       },
-    });
+    }, row.id);
     return stkView((await readRow(tx, id))!);
   });
 }

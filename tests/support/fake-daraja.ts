@@ -374,6 +374,7 @@ export async function startFakeDaraja(): Promise<FakeDaraja> {
           OriginatorConversationID: originatorConversationId,
           ConversationID: conversationId,
           TransactionID: transId,
+          ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: body.Occasion ?? '' } },
         };
     void later(0, () => deliver(String(body.ResultURL), { Result: result }));
     return reply(res, 200, {
