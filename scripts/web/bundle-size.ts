@@ -30,7 +30,7 @@ export const REGISTER_ROUTE = '/admin/sales?tab=new-sale';
  */
 export const ENTRY_ROUTES: Record<string, { screens: string[]; catalogs: CatalogName[] }> = {
   '/auth': { screens: [], catalogs: [] },
-  '/admin/dashboard': { screens: ['admin/admin-screens.ts', 'dashboard/dashboard-screens.ts'], catalogs: ['admin', 'billing', 'dashboard'] },
+  '/admin/dashboard': { screens: ['admin/admin-screens.ts', 'dashboard/dashboard-screens.ts'], catalogs: ['admin', 'billing', 'dashboard', 'etims'] },
   '/admin/products': { screens: ['admin/admin-screens.ts', 'products/product-list-screens.ts'], catalogs: ['admin', 'billing', 'products', 'inventory'] },
   // The register (issue 15): the sales page lazily loads the register screen before its search field exists.
   [REGISTER_ROUTE]: {
@@ -44,6 +44,8 @@ export const ENTRY_ROUTES: Record<string, { screens: string[]; catalogs: Catalog
     screens: ['admin/admin-screens.ts', 'accounting/accounting-screens.ts', 'accounting/accounting-layout.tsx', 'accounting/overview-page.tsx'],
     catalogs: ['admin', 'billing', 'accounting', 'inventory'],
   },
+  // KRA eTIMS (issue 19): the documents list and the items tab, one chunk.
+  '/admin/etims': { screens: ['admin/admin-screens.ts', 'etims/etims-screens.ts'], catalogs: ['admin', 'billing', 'etims', 'inventory'] },
 };
 
 /** Vite's build with NODE_ENV=production: Vitest sets NODE_ENV=test, which would build React's development copy. */
