@@ -72,22 +72,24 @@ interface StkRow {
   amount_minor: number;
   simulated: boolean;
   settings_id: string | null;
+  checkout_request_id: string | null;
 }
 
 /**
  * An STK callback: decides the prompt once; a success is stored as a payment even for a prompt we
  * do not know. The prompt is named by our id in the callback's path, since Safaricom may answer
  * before the push's reply (and its CheckoutRequestID) is stored; the first to arrive stores it.
+ * Every write is conditional (a receipt not yet set, a prompt still pending), so duplicates arriving
+ * together need no row lock: the first write wins and the others change nothing.
  */
 export async function applyStkCallback(tx: TenantTx, tenantId: string, settingsId: string | null, payload: unknown, requestId: string | null): Promise<void> {
   const callback = parse(stkCallbackSchema, payload).Body.stkCallback;
   const [request] = await queryRows<StkRow>(
     tx,
-    sql`select id, status, receipt_number, amount_minor, simulated, settings_id from mpesa_stk_requests
-        where ${requestId ? sql`id = ${requestId}::uuid and coalesce(checkout_request_id, ${callback.CheckoutRequestID}) = ${callback.CheckoutRequestID}` : sql`checkout_request_id = ${callback.CheckoutRequestID}`}
-        for update`,
+    sql`select id, status, receipt_number, amount_minor, simulated, settings_id, checkout_request_id from mpesa_stk_requests
+        where ${requestId ? sql`id = ${requestId}::uuid and coalesce(checkout_request_id, ${callback.CheckoutRequestID}) = ${callback.CheckoutRequestID}` : sql`checkout_request_id = ${callback.CheckoutRequestID}`}`,
   );
-  if (request && requestId) {
+  if (request && request.checkout_request_id === null) {
     await queryRows(tx, sql`update mpesa_stk_requests set checkout_request_id = ${callback.CheckoutRequestID} where id = ${request.id} and checkout_request_id is null`);
   }
   const items = new Map((callback.CallbackMetadata?.Item ?? []).map((item) => [item.Name, item.Value]));
@@ -115,7 +117,7 @@ export async function applyStkCallback(tx: TenantTx, tenantId: string, settingsI
       tx,
       sql`update mpesa_stk_requests set receipt_number = ${receipt}, result_code = 0, result_desc = ${callback.ResultDesc ?? null},
             status = case when status = 'abandoned' then status else 'paid' end, completed_at = coalesce(completed_at, now()), updated_at = now()
-          where id = ${request.id}`,
+          where id = ${request.id} and receipt_number is null`,
     );
     return;
   }
@@ -124,7 +126,7 @@ export async function applyStkCallback(tx: TenantTx, tenantId: string, settingsI
     tx,
     sql`update mpesa_stk_requests set status = ${stkStatusForResult(callback.ResultCode)}, result_code = ${callback.ResultCode},
           result_desc = ${callback.ResultDesc ?? null}, completed_at = now(), updated_at = now()
-        where id = ${request.id}`,
+        where id = ${request.id} and status = 'pending'`,
   );
 }
 
