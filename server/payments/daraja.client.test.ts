@@ -115,6 +115,15 @@ describe('the access token', () => {
     expect(await daraja.accessToken({ ...credentials, consumerKey: 'key-two', consumerSecret: 'secret-two' })).not.toBe(renewed);
   });
 
+  it('fetches a new token once when Daraja no longer knows the cached one', async () => {
+    const daraja = client();
+    await daraja.stkPush(credentials, push());
+    const issued = fake.tokensIssued;
+    fake.revokeTokens();
+    await daraja.stkPush(credentials, push());
+    expect(fake.tokensIssued - issued).toBe(1);
+  });
+
   it('refuses wrong consumer credentials without caching the failure', async () => {
     const daraja = client();
     const error = await daraja.accessToken({ ...credentials, consumerSecret: 'nope' }).catch((caught: unknown) => caught);

@@ -85,6 +85,8 @@ export interface FakeDaraja {
   queueBusy(...replies: { status: number; body: Record<string, unknown> }[]): void;
   /** A customer pays the till: C2B confirmation to the registered URL (copies at once). */
   payTill(input: { shortcode: string; amount: number; msisdn?: string; billRef?: string; transId?: string; copies?: number }): Promise<FakeTillPayment>;
+  /** Forgets every token issued (Daraja's answer to a token it no longer knows: 404.001.03). */
+  revokeTokens(): void;
   /** Waits until every callback sent so far has been answered. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -136,6 +138,7 @@ export async function startFakeDaraja(): Promise<FakeDaraja> {
       await Promise.all(Array.from({ length: input.copies ?? 1 }, () => deliver(urls.confirmationUrl, body)));
       return payment;
     },
+    revokeTokens: () => tokens.clear(),
     async settle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
