@@ -25,12 +25,16 @@ interface DeviceRow {
   id: string;
 }
 
-/** The location's own device, else the shop's; only initialised ones take documents. */
-async function deviceFor(tx: TenantTx, locationId: string): Promise<DeviceRow | null> {
+/**
+ * The device of the sale's location, else the shop's; only initialised ones take documents. Asked
+ * first and alone: for a shop without eTIMS this is all the sale pays.
+ */
+async function deviceForSale(tx: TenantTx, saleId: string): Promise<DeviceRow | null> {
   const [device] = await queryRows<DeviceRow>(
     tx,
     sql`select id from etims_settings
-        where initialised_at is not null and (location_id = ${locationId} or location_id is null)
+        where initialised_at is not null
+          and (location_id = (select location_id from sales where id = ${saleId}) or location_id is null)
         order by location_id nulls last limit 1`,
   );
   return device ?? null;
@@ -173,6 +177,8 @@ function stockDocuments(lines: LineRow[], movement: { sarTypeCode: string; at: D
 
 /** Queues a completed sale (called at the end of completeSaleInTx, after the sale is written). */
 export async function queueSaleDocument(tx: TenantTx, tenantId: string, saleId: string): Promise<void> {
+  const device = await deviceForSale(tx, saleId);
+  if (!device) return;
   const [sale] = await queryRows<{ receipt_code: string; location_id: string; created_at: string; cashier_id: string | null; customer_name: string | null; customer_phone: string | null; customer_pin: string | null; register_name: string }>(
     tx,
     sql`select s.receipt_code, s.location_id, s.created_at, s.cashier_id, c.name as customer_name, c.phone as customer_phone, c.kra_pin as customer_pin, r.name as register_name
@@ -180,8 +186,6 @@ export async function queueSaleDocument(tx: TenantTx, tenantId: string, saleId: 
         where s.id = ${saleId}`,
   );
   if (!sale) return;
-  const device = await deviceFor(tx, sale.location_id);
-  if (!device) return;
   const lines = await queryRows<LineRow>(
     tx,
     sql`select l.variant_id, trim(l.product_name || ' ' || l.variant_name) as name, (l.quantity * 1000)::bigint as quantity_milli,
@@ -226,8 +230,15 @@ function withSarNumber(stock: DocumentRow[], sarNumber: number): DocumentRow[] {
  * the shop used eTIMS, has no invoice to credit and queues nothing.
  */
 export async function queueReturnDocument(tx: TenantTx, tenantId: string, returnId: string): Promise<void> {
+  const [original] = await queryRows<{ settings_id: string; invoice_number: number; total: string; credited: string }>(
+    tx,
+    sql`select d.settings_id, d.invoice_number, (d.payload->>'totAmt') as total,
+               coalesce((select sum((c.payload->>'totAmt')::numeric) from etims_documents c
+                         where c.kind = 'credit_note' and c.settings_id = d.settings_id and c.original_invoice_number = d.invoice_number), 0)::text as credited
+        from etims_documents d where d.kind = 'sale' and d.source_id = (select sale_id from sale_returns where id = ${returnId})`,
+  );
+  if (!original) return;
   const [found] = await queryRows<{
-    sale_id: string | null;
     return_code: string;
     location_id: string;
     reason: string;
@@ -239,20 +250,12 @@ export async function queueReturnDocument(tx: TenantTx, tenantId: string, return
     customer_pin: string | null;
   }>(
     tx,
-    sql`select r.sale_id, r.return_code, r.location_id, r.reason, r.created_at, r.cashier_id, g.name as register_name,
+    sql`select r.return_code, r.location_id, r.reason, r.created_at, r.cashier_id, g.name as register_name,
                c.name as customer_name, c.phone as customer_phone, c.kra_pin as customer_pin
         from sale_returns r join registers g on g.id = r.register_id left join contacts c on c.id = r.customer_id
         where r.id = ${returnId}`,
   );
-  if (!found?.sale_id) return;
-  const [original] = await queryRows<{ settings_id: string; invoice_number: number; total: string; credited: string }>(
-    tx,
-    sql`select d.settings_id, d.invoice_number, (d.payload->>'totAmt') as total,
-               coalesce((select sum((c.payload->>'totAmt')::numeric) from etims_documents c
-                         where c.kind = 'credit_note' and c.settings_id = d.settings_id and c.original_invoice_number = d.invoice_number), 0)::text as credited
-        from etims_documents d where d.kind = 'sale' and d.source_id = ${found.sale_id}`,
-  );
-  if (!original) return;
+  if (!found) return;
   const lines = await queryRows<LineRow>(
     tx,
     sql`select l.variant_id, trim(l.product_name || ' ' || l.variant_name) as name, (l.quantity * 1000)::bigint as quantity_milli,

@@ -103,6 +103,7 @@ CREATE UNIQUE INDEX "etims_items_sequence_unique" ON "etims_items" USING btree (
 CREATE UNIQUE INDEX "etims_documents_seq_unique" ON "etims_documents" USING btree ("tenant_id","settings_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "etims_documents_invoice_unique" ON "etims_documents" USING btree ("tenant_id","settings_id","invoice_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "etims_documents_source_unique" ON "etims_documents" USING btree ("tenant_id","source_id") WHERE "etims_documents"."kind" in ('sale', 'credit_note');--> statement-breakpoint
+CREATE INDEX "etims_documents_credited_idx" ON "etims_documents" USING btree ("tenant_id","settings_id","original_invoice_number") WHERE "etims_documents"."kind" = 'credit_note';--> statement-breakpoint
 CREATE INDEX "etims_documents_due_idx" ON "etims_documents" USING btree ("tenant_id","settings_id","seq") WHERE "etims_documents"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "etims_documents_status_idx" ON "etims_documents" USING btree ("tenant_id","status","created_at");--> statement-breakpoint
 -- KRA eTIMS (issue 19, docs/decisions/0023-etims-oscu.md): isolated like every tenant table. A

@@ -132,6 +132,7 @@ export const etimsDocuments = pgTable(
     uniqueIndex('etims_documents_seq_unique').on(t.tenantId, t.settingsId, t.seq),
     uniqueIndex('etims_documents_invoice_unique').on(t.tenantId, t.settingsId, t.invoiceNumber),
     uniqueIndex('etims_documents_source_unique').on(t.tenantId, t.sourceId).where(sql`${t.kind} in ('sale', 'credit_note')`),
+    index('etims_documents_credited_idx').on(t.tenantId, t.settingsId, t.originalInvoiceNumber).where(sql`${t.kind} = 'credit_note'`),
     index('etims_documents_due_idx').on(t.tenantId, t.settingsId, t.seq).where(sql`${t.status} in ('pending', 'sending')`),
     index('etims_documents_status_idx').on(t.tenantId, t.status, t.createdAt),
     check('etims_documents_kind_check', sql`${t.kind} in ('sale', 'credit_note', 'stock_io', 'stock_master')`),
