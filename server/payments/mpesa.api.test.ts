@@ -33,6 +33,8 @@ let product: StockedProduct;
 let otherProduct: StockedProduct;
 let simulatedProduct: StockedProduct;
 const logLines: string[] = [];
+/** Every answer the configured shop got from the API, for the secrets check. */
+const responses: string[] = [];
 
 const count = async (shop: SalesShop, table: 'mpesa_payments' | 'mpesa_stk_requests' | 'mpesa_status_queries', where = sql`true`) =>
   (await testApp.database.withTenant(shop.tenant.id, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`)))[0]!.n;
@@ -63,6 +65,12 @@ beforeAll(async () => {
   const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (logLines.push(chunk.toString('utf8')), done()) });
   testApp.deps.logger = pino({ level: 'trace', redact: { paths: ['req.headers.cookie', 'req.headers.authorization', '*.password'], censor: '[redacted]' } }, sink);
   [live, other, simulated] = await Promise.all([createSalesShop(testApp), createSalesShop(testApp), createSalesShop(testApp)]);
+  const call = live.call;
+  live.call = async (...args) => {
+    const response = await call(...args);
+    responses.push(response.text);
+    return response;
+  };
   [product, otherProduct, simulatedProduct] = await Promise.all([
     addStockedProduct(testApp.database, live, { priceMinor: 10_000 }),
     addStockedProduct(testApp.database, other, { priceMinor: 10_000 }),
@@ -376,6 +384,12 @@ describe('reconciliation', () => {
 });
 
 describe('secrets', () => {
+  it('never reach an API answer over a whole flow', () => {
+    expect(responses.length).toBeGreaterThan(50);
+    const all = responses.join('\n');
+    for (const secret of Object.values(SECRETS)) expect(all).not.toContain(secret);
+  });
+
   it('never reach the logs over a whole flow', async () => {
     await fake.settle();
     expect(logLines.length).toBeGreaterThan(50);
