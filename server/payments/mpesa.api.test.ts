@@ -383,6 +383,22 @@ describe('reconciliation', () => {
   });
 });
 
+describe('a location’s own till', () => {
+  it('overrides the shop’s settings for that location’s registers, and back', async () => {
+    const body = { locationId: simulated.defaultLocationId, shortcodeType: 'paybill', shortcode: '600000', environment: 'sandbox', consumerKey: 'loc-key-1', consumerSecret: 'loc-secret-1', passkey: 'loc-passkey-1' };
+    const saved = await simulated.call('PUT', '/api/mpesa/settings', { body });
+    expect(saved.json()).toMatchObject({ locationId: simulated.defaultLocationId, mode: 'live', shortcodeType: 'paybill', tillNumber: null });
+    expect((await simulated.call('GET', '/api/mpesa/settings')).json()).toMatchObject({ id: null, mode: 'simulated', locationId: null });
+    expect((await simulated.call('GET', `/api/mpesa/mode?registerId=${simulated.registerId}`, { as: 'cashier' })).json()).toEqual({ mode: 'live' });
+    const cleared = await simulated.call('PUT', '/api/mpesa/settings', { body: { ...body, clearCredentials: true } });
+    expect(cleared.json()).toMatchObject({ mode: 'simulated', consumerKey: { set: false } });
+    expect((await simulated.call('GET', `/api/mpesa/mode?registerId=${simulated.registerId}`, { as: 'cashier' })).json()).toEqual({ mode: 'simulated' });
+    const unknown = await simulated.call('PUT', '/api/mpesa/settings', { body: { ...body, locationId: other.defaultLocationId } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json().error.fields.locationId).toEqual(['Location not found']);
+  });
+});
+
 describe('secrets', () => {
   it('never reach an API answer over a whole flow', () => {
     expect(responses.length).toBeGreaterThan(50);

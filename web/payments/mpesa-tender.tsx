@@ -104,6 +104,7 @@ function PromptPanel({ registerId, shiftId, remainingMinor, onTake }: { register
   const [failure, setFailure] = useState<string | null>(null);
   const countdown = useCountdown();
   const taken = useRef<string | null>(null);
+  const unanswered = useRef<{ id: string; key: string } | null>(null);
 
   const waiting = prompt !== null && isWaiting(prompt);
 
@@ -144,11 +145,17 @@ function PromptPanel({ registerId, shiftId, remainingMinor, onTake }: { register
     if (Object.keys(found).length > 0) return;
     setSending(true);
     setFailure(null);
+    // A send that got no answer is sent again under the same id, so the customer gets one prompt.
+    const body = { registerId, shiftId, phone: normalized!, amountMinor: amountMinor! };
+    const key = JSON.stringify(body);
+    if (unanswered.current?.key !== key) unanswered.current = { id: crypto.randomUUID(), key };
     try {
-      const sent = await sendStkPrompt({ id: crypto.randomUUID(), registerId, shiftId, phone: normalized!, amountMinor: amountMinor! });
+      const sent = await sendStkPrompt({ id: unanswered.current.id, ...body });
+      unanswered.current = null;
       settle(sent);
       countdown.start(PROMPT_SECONDS);
     } catch (error) {
+      if (isApiError(error) && error.status > 0) unanswered.current = null;
       if (isApiError(error) && error.fields) setErrors({ phone: error.fieldMessage('phone'), amount: error.fieldMessage('amountMinor') });
       setFailure(failureMessage(error, t`The prompt was not sent. Try again.`));
     } finally {
