@@ -165,7 +165,7 @@ export function receiptBlockColumn(sourceId: SQL): SQL {
   return sql`(select row_to_json(x) from (
       select d.kind, d.status, d.invoice_number, d.result, es.environment, es.kra_pin, es.branch_id, es.sdc_id, es.mrc_no
       from etims_documents d join etims_settings es on es.tenant_id = d.tenant_id and es.id = d.settings_id
-      where d.source_id = ${sourceId} and d.kind in ('sale', 'credit_note')) x)`;
+      where d.source_id = ${sourceId} and d.kind in ('sale', 'credit_note') and d.source_type <> 'sale_void') x)`;
 }
 
 /** The receipt's eTIMS block (null when the shop did not send the document to KRA). */

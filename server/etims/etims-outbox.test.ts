@@ -142,6 +142,20 @@ describe('with an initialised device', () => {
     expect(fake.sale(TIN, '00', credit!.invoice_number!)?.body).toMatchObject({ rcptTyCd: 'R', orgInvcNo: saleDocument!.invoice_number });
   });
 
+  it('a void is a credit note of the whole sale; the sale’s receipt keeps its own block', async () => {
+    const sale = await sell(checkoutBody(shop, [{ product: sugar }, { product: flour }]));
+    await drainShop(deps, shop.tenant.id);
+    const voided = await shop.call('POST', `/api/sales/${sale.id}/void`, { as: 'manager', body: { reason: 'Rung up twice' } });
+    expect(voided.status, voided.text).toBe(200);
+    const [invoice, ...rest] = await documentsOf(sale.id);
+    const credit = rest.find((row) => row.kind === 'credit_note')!;
+    expect(credit).toMatchObject({ original_invoice_number: invoice!.invoice_number, invoice_number: expect.any(Number) });
+    expect(credit.payload).toMatchObject({ rcptTyCd: 'R', orgInvcNo: invoice!.invoice_number, rfdRsnCd: '06', totAmt: 1660, taxblAmtA: 500, taxblAmtB: 1000, taxAmtB: 160 });
+    await drainShop(deps, shop.tenant.id);
+    expect((await documentsOf(sale.id)).find((row) => row.kind === 'credit_note')).toMatchObject({ status: 'signed' });
+    expect(voided.json().etims).toMatchObject({ receiptTypeLabel: 'NS', invoiceNumber: invoice!.invoice_number });
+  });
+
   it('invoice numbers are gap-free under concurrent sales, refused ones taking none', async () => {
     const before = await testApp.database.withTenant(shop.tenant.id, (tx) => queryRows<{ n: number }>(tx, sql`select last_invoice_number as n from etims_settings`));
     const bodies = Array.from({ length: 16 }, (_, index) => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   creditNoteReasonCode,
   etimsDate,
@@ -61,7 +61,7 @@ interface DocumentRow {
   payload: Record<string, unknown>;
 }
 
-async function insertDocuments(tx: TenantTx, tenantId: string, deviceId: string, source: { type: string; id: string }, firstSeq: number, rows: DocumentRow[]) {
+async function insertDocuments(tx: TenantTx, tenantId: string, deviceId: string, source: { type: 'sale' | 'sale_return' | 'sale_void'; id: string }, firstSeq: number, rows: DocumentRow[]) {
   const values = rows.map(
     (row, index) =>
       sql`(${tenantId}, ${deviceId}, ${firstSeq + index}, ${row.kind}, ${source.type}, ${source.id}, ${row.invoiceNumber}, ${row.originalInvoiceNumber}, ${row.sarNumber}, ${JSON.stringify(row.payload)}::jsonb)`,
@@ -175,6 +175,17 @@ function stockDocuments(lines: LineRow[], movement: { sarTypeCode: string; at: D
   return [stockIo, ...masters];
 }
 
+/** A sale's lines as the invoice (or a void's credit note) lists them, with what is left in stock after it. */
+function saleLinesQuery(saleId: string, locationId: string): SQL {
+  return sql`select l.variant_id, trim(l.product_name || ' ' || l.variant_name) as name, (l.quantity * 1000)::bigint as quantity_milli,
+                    l.unit_price_minor, l.line_discount_minor + l.cart_discount_share_minor as discount_minor,
+                    l.total_minor as gross_minor, l.tax_minor, l.tax_class, ${itemColumns},
+                    (select (sl.on_hand * 1000)::bigint from stock_levels sl where sl.variant_id = l.variant_id and sl.location_id = ${locationId}) as on_hand_milli,
+                    true as restocked
+             from sale_lines l left join etims_items i on i.variant_id = l.variant_id
+             where l.sale_id = ${saleId} order by l.line_no`;
+}
+
 /** Queues a completed sale (called at the end of completeSaleInTx, after the sale is written). */
 export async function queueSaleDocument(tx: TenantTx, tenantId: string, saleId: string): Promise<void> {
   const device = await deviceForSale(tx, saleId);
@@ -186,16 +197,7 @@ export async function queueSaleDocument(tx: TenantTx, tenantId: string, saleId: 
         where s.id = ${saleId}`,
   );
   if (!sale) return;
-  const lines = await queryRows<LineRow>(
-    tx,
-    sql`select l.variant_id, trim(l.product_name || ' ' || l.variant_name) as name, (l.quantity * 1000)::bigint as quantity_milli,
-               l.unit_price_minor, l.line_discount_minor + l.cart_discount_share_minor as discount_minor,
-               l.total_minor as gross_minor, l.tax_minor, l.tax_class, ${itemColumns},
-               (select (sl.on_hand * 1000)::bigint from stock_levels sl where sl.variant_id = l.variant_id and sl.location_id = ${sale.location_id}) as on_hand_milli,
-               true as restocked
-        from sale_lines l left join etims_items i on i.variant_id = l.variant_id
-        where l.sale_id = ${saleId} order by l.line_no`,
-  );
+  const lines = await queryRows<LineRow>(tx, saleLinesQuery(saleId, sale.location_id));
   const tenders = await queryRows<{ tender: string; amount_minor: number }>(tx, sql`select tender, amount_minor from sale_payments where sale_id = ${saleId} order by seq`);
   const at = new Date(sale.created_at);
   const stock = stockDocuments(lines, { sarTypeCode: '11', at, sarNumber: 0 });
@@ -223,72 +225,116 @@ function withSarNumber(stock: DocumentRow[], sarNumber: number): DocumentRow[] {
   return stock.map((row) => (row.kind === 'stock_io' ? { ...row, sarNumber, payload: { ...row.payload, sarNo: sarNumber, orgSarNo: sarNumber } } : row));
 }
 
+interface CreditNoteHeader {
+  trader_invoice_number: string;
+  location_id: string;
+  reason_code: string;
+  created_at: string;
+  cashier_id: string | null;
+  register_name: string;
+  customer_name: string | null;
+  customer_phone: string | null;
+  customer_pin: string | null;
+}
+
 /**
- * Queues the credit note of a return against a sale KRA has (called at the end of the return's
- * transaction): rcptTyCd R on the sale's device, orgInvcNo the sale's invoice number, never more
- * than the sale less its earlier credit notes. A return without a receipt, or of a sale made before
- * the shop used eTIMS, has no invoice to credit and queues nothing.
+ * Writes a credit note against the sale's invoice (rcptTyCd R on the sale's device, orgInvcNo the
+ * sale's invoice number), never more than the sale less its earlier credit notes.
  */
-export async function queueReturnDocument(tx: TenantTx, tenantId: string, returnId: string): Promise<void> {
-  const [original] = await queryRows<{ settings_id: string; invoice_number: number; total: string; credited: string }>(
-    tx,
-    sql`select d.settings_id, d.invoice_number, (d.payload->>'totAmt') as total,
-               coalesce((select sum((c.payload->>'totAmt')::numeric) from etims_documents c
-                         where c.kind = 'credit_note' and c.settings_id = d.settings_id and c.original_invoice_number = d.invoice_number), 0)::text as credited
-        from etims_documents d where d.kind = 'sale' and d.source_id = (select sale_id from sale_returns where id = ${returnId})`,
-  );
-  if (!original) return;
-  const [found] = await queryRows<{
-    return_code: string;
-    location_id: string;
-    reason: string;
-    created_at: string;
-    cashier_id: string | null;
-    register_name: string;
-    customer_name: string | null;
-    customer_phone: string | null;
-    customer_pin: string | null;
-  }>(
-    tx,
-    sql`select r.return_code, r.location_id, r.reason, r.created_at, r.cashier_id, g.name as register_name,
-               c.name as customer_name, c.phone as customer_phone, c.kra_pin as customer_pin
-        from sale_returns r join registers g on g.id = r.register_id left join contacts c on c.id = r.customer_id
-        where r.id = ${returnId}`,
-  );
-  if (!found) return;
-  const lines = await queryRows<LineRow>(
-    tx,
-    sql`select l.variant_id, trim(l.product_name || ' ' || l.variant_name) as name, (l.quantity * 1000)::bigint as quantity_milli,
-               round(l.amount_minor * 1000.0 / (l.quantity * 1000))::int as unit_price_minor, 0 as discount_minor,
-               l.amount_minor as gross_minor, l.tax_minor, l.tax_class, ${itemColumns},
-               (select (sl.on_hand * 1000)::bigint from stock_levels sl where sl.variant_id = l.variant_id and sl.location_id = ${found.location_id}) as on_hand_milli,
-               l.disposition = 'restock' as restocked
-        from sale_return_lines l left join etims_items i on i.variant_id = l.variant_id
-        where l.return_id = ${returnId} order by l.line_no`,
-  );
+async function queueCreditNote(
+  tx: TenantTx,
+  tenantId: string,
+  original: { settings_id: string; invoice_number: number; total: string; credited: string },
+  source: { type: 'sale_return' | 'sale_void'; id: string },
+  header: CreditNoteHeader,
+  lines: LineRow[],
+  refunds: { tender: string; amount_minor: number }[],
+): Promise<void> {
   const creditMinor = lines.reduce((sum, line) => sum + line.gross_minor, 0);
   if (!isCreditWithinOriginal(Math.round(Number(original.total) * 100), Math.round(Number(original.credited) * 100), creditMinor)) {
     throw new HttpError('conflict', /*i18n*/ 'This return is more than is left of the sale’s eTIMS invoice');
   }
-  const refunds = await queryRows<{ tender: string; amount_minor: number }>(tx, sql`select tender, amount_minor from sale_refunds where return_id = ${returnId} order by seq`);
-  const at = new Date(found.created_at);
+  const at = new Date(header.created_at);
   const stock = stockDocuments(lines, { sarTypeCode: '03', at, sarNumber: 0 });
   const numbers = await takeNumbers(tx, original.settings_id, { invoices: 1, sar: stock.length > 0 ? 1 : 0, documents: 1 + stock.length });
   const payload = salePayload({
     invoiceNumber: numbers.invoiceNumber,
     originalInvoiceNumber: original.invoice_number,
-    traderInvoiceNumber: found.return_code,
+    traderInvoiceNumber: header.trader_invoice_number,
     receiptTypeCode: 'R',
-    refundReasonCode: creditNoteReasonCode(found.reason),
+    refundReasonCode: header.reason_code,
     at,
-    customer: found.customer_name ? { pin: found.customer_pin, name: found.customer_name, phone: found.customer_phone } : null,
+    customer: header.customer_name ? { pin: header.customer_pin, name: header.customer_name, phone: header.customer_phone } : null,
     tenders: refunds.map((row) => ({ tender: row.tender, amountMinor: row.amount_minor })),
     lines: lines.map(toSaleLine),
-    user: { id: found.cashier_id ?? 'dukani', name: found.register_name },
+    user: { id: header.cashier_id ?? 'dukani', name: header.register_name },
   });
   const documents: DocumentRow[] = [
     { kind: 'credit_note', invoiceNumber: numbers.invoiceNumber, originalInvoiceNumber: original.invoice_number, sarNumber: null, payload },
     ...withSarNumber(stock, numbers.sarNumber),
   ];
-  await insertDocuments(tx, tenantId, original.settings_id, { type: 'sale_return', id: returnId }, numbers.firstSeq, documents);
+  await insertDocuments(tx, tenantId, original.settings_id, source, numbers.firstSeq, documents);
+}
+
+/** The sale's invoice at KRA and what its credit notes took back so far (null: KRA has no invoice of it). */
+async function readOriginal(tx: TenantTx, saleId: SQL) {
+  const [original] = await queryRows<{ settings_id: string; invoice_number: number; total: string; credited: string }>(
+    tx,
+    sql`select d.settings_id, d.invoice_number, (d.payload->>'totAmt') as total,
+               coalesce((select sum((c.payload->>'totAmt')::numeric) from etims_documents c
+                         where c.kind = 'credit_note' and c.settings_id = d.settings_id and c.original_invoice_number = d.invoice_number), 0)::text as credited
+        from etims_documents d where d.kind = 'sale' and d.source_id = ${saleId}`,
+  );
+  return original ?? null;
+}
+
+/**
+ * Queues the credit note of a return against a sale KRA has (called at the end of the return's
+ * transaction), reason code from the return's reason. A return without a receipt, or of a sale
+ * made before the shop used eTIMS, has no invoice to credit and queues nothing.
+ */
+export async function queueReturnDocument(tx: TenantTx, tenantId: string, returnId: string): Promise<void> {
+  const original = await readOriginal(tx, sql`(select sale_id from sale_returns where id = ${returnId})`);
+  if (!original) return;
+  const [header] = await queryRows<CreditNoteHeader & { reason: string }>(
+    tx,
+    sql`select r.return_code as trader_invoice_number, r.location_id, r.reason, r.created_at, r.cashier_id, g.name as register_name,
+               c.name as customer_name, c.phone as customer_phone, c.kra_pin as customer_pin
+        from sale_returns r join registers g on g.id = r.register_id left join contacts c on c.id = r.customer_id
+        where r.id = ${returnId}`,
+  );
+  if (!header) return;
+  const lines = await queryRows<LineRow>(
+    tx,
+    sql`select l.variant_id, trim(l.product_name || ' ' || l.variant_name) as name, (l.quantity * 1000)::bigint as quantity_milli,
+               round(l.amount_minor * 1000.0 / (l.quantity * 1000))::int as unit_price_minor, 0 as discount_minor,
+               l.amount_minor as gross_minor, l.tax_minor, l.tax_class, ${itemColumns},
+               (select (sl.on_hand * 1000)::bigint from stock_levels sl where sl.variant_id = l.variant_id and sl.location_id = ${header.location_id}) as on_hand_milli,
+               l.disposition = 'restock' as restocked
+        from sale_return_lines l left join etims_items i on i.variant_id = l.variant_id
+        where l.return_id = ${returnId} order by l.line_no`,
+  );
+  const refunds = await queryRows<{ tender: string; amount_minor: number }>(tx, sql`select tender, amount_minor from sale_refunds where return_id = ${returnId} order by seq`);
+  await queueCreditNote(tx, tenantId, original, { type: 'sale_return', id: returnId }, { ...header, reason_code: creditNoteReasonCode(header.reason) }, lines, refunds);
+}
+
+/**
+ * Queues the credit note of a voided sale KRA has (called at the end of the void's transaction):
+ * the whole sale, its goods back in stock, reason 06 (refund). A void is refused once goods of the
+ * sale were returned, so nothing of the invoice was credited before.
+ */
+export async function queueVoidDocument(tx: TenantTx, tenantId: string, saleId: string): Promise<void> {
+  const original = await readOriginal(tx, sql`${saleId}::uuid`);
+  if (!original) return;
+  const [header] = await queryRows<CreditNoteHeader>(
+    tx,
+    sql`select s.receipt_code as trader_invoice_number, s.location_id, '06' as reason_code, s.voided_at as created_at, s.voided_by as cashier_id,
+               r.name as register_name, c.name as customer_name, c.phone as customer_phone, c.kra_pin as customer_pin
+        from sales s join registers r on r.id = s.register_id left join contacts c on c.id = s.customer_id
+        where s.id = ${saleId}`,
+  );
+  if (!header) return;
+  const lines = await queryRows<LineRow>(tx, saleLinesQuery(saleId, header.location_id));
+  const payments = await queryRows<{ tender: string; amount_minor: number }>(tx, sql`select tender, amount_minor from sale_payments where sale_id = ${saleId} order by seq`);
+  await queueCreditNote(tx, tenantId, original, { type: 'sale_void', id: saleId }, header, lines, payments);
 }

@@ -83,6 +83,7 @@ interface ClaimedDocument {
   seq: string;
   settings_id: string;
   kind: 'sale' | 'credit_note' | 'stock_io' | 'stock_master';
+  source_type: 'sale' | 'sale_return' | 'sale_void';
   source_id: string;
   invoice_number: number | null;
   attempts: number;
@@ -134,7 +135,7 @@ async function claim(tx: TenantTx, now: Date, leaseUntil: Date): Promise<Claimed
         set status = 'sending', attempts = d.attempts + 1, lease_until = ${leaseUntil.toISOString()}::timestamptz, in_doubt = true, updated_at = ${at}::timestamptz
         from next, device
         where d.id = next.id
-        returning d.id, d.seq, d.settings_id, d.kind, d.source_id, d.invoice_number, d.attempts, d.payload, next.in_doubt as was_in_doubt,
+        returning d.id, d.seq, d.settings_id, d.kind, d.source_type, d.source_id, d.invoice_number, d.attempts, d.payload, next.in_doubt as was_in_doubt,
                   device.environment, device.kra_pin, device.branch_id, device.cmc_key_sealed, device.sdc_id, device.mrc_no`,
   ).then((rows) => rows.sort((a, b) => Number(a.seq) - Number(b.seq)));
 }
@@ -152,7 +153,7 @@ async function completeItems(deps: EtimsWorkerDeps, tenantId: string, document: 
   const lines = await deps.database.withTenant(tenantId, (tx) =>
     queryRows<{ item_code: string | null; item_class_code: string | null; packaging_unit_code: string | null; quantity_unit_code: string | null }>(
       tx,
-      document.kind === 'credit_note'
+      document.source_type === 'sale_return'
         ? sql`select i.item_code, i.item_class_code, i.packaging_unit_code, i.quantity_unit_code from sale_return_lines l left join etims_items i on i.variant_id = l.variant_id where l.return_id = ${document.source_id} order by l.line_no`
         : sql`select i.item_code, i.item_class_code, i.packaging_unit_code, i.quantity_unit_code from sale_lines l left join etims_items i on i.variant_id = l.variant_id where l.sale_id = ${document.source_id} order by l.line_no`,
     ),

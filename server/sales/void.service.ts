@@ -10,6 +10,8 @@ import { quantityFromNumeric } from '../db/schema/quantity';
 import { refundToGiftCard } from '../gift-cards/gift-card-ledger';
 import { HttpError, notFound } from '../http/errors';
 import { recordMovements } from '../inventory/stock-ledger';
+import { queueVoidDocument } from '../etims/etims-outbox';
+import { wakeEtimsSigner } from '../etims/etims-worker';
 import { adjustPoints, reversePoints } from '../loyalty/loyalty-ledger';
 import { requireOpenShift } from '../registers/shifts.service';
 import type { SaleActor } from './checkout.service';
@@ -39,6 +41,7 @@ export async function voidSale(database: Database, actor: SaleActor, saleId: str
     await voidSaleInTx(tx, actor, saleId, input);
     return readSale(tx, saleId);
   });
+  wakeEtimsSigner(actor.tenantId);
   const [named] = await withCashierNames(database, [sale!]);
   return named!;
 }
@@ -121,4 +124,6 @@ async function voidSaleInTx(tx: TenantTx, actor: SaleActor, saleId: string, inpu
         where id = ${saleId}`,
   );
   await postDocument(tx, tenantId, 'sale_void', saleId);
+  // The eTIMS credit note of the whole sale (issue 19), sent by the worker after the commit.
+  await queueVoidDocument(tx, tenantId, saleId);
 }

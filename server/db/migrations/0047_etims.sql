@@ -82,6 +82,7 @@ CREATE TABLE "etims_documents" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "etims_documents_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
 	CONSTRAINT "etims_documents_kind_check" CHECK ("etims_documents"."kind" in ('sale', 'credit_note', 'stock_io', 'stock_master')),
+	CONSTRAINT "etims_documents_source_type_check" CHECK ("etims_documents"."source_type" in ('sale', 'sale_return', 'sale_void')),
 	CONSTRAINT "etims_documents_status_check" CHECK ("etims_documents"."status" in ('pending', 'sending', 'signed', 'failed')),
 	CONSTRAINT "etims_documents_invoice_check" CHECK (("etims_documents"."kind" in ('sale', 'credit_note')) = ("etims_documents"."invoice_number" is not null)),
 	CONSTRAINT "etims_documents_signed_check" CHECK (("etims_documents"."status" = 'signed') = ("etims_documents"."signed_at" is not null))
@@ -102,7 +103,7 @@ CREATE UNIQUE INDEX "etims_items_code_unique" ON "etims_items" USING btree ("ten
 CREATE UNIQUE INDEX "etims_items_sequence_unique" ON "etims_items" USING btree ("tenant_id","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "etims_documents_seq_unique" ON "etims_documents" USING btree ("tenant_id","settings_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "etims_documents_invoice_unique" ON "etims_documents" USING btree ("tenant_id","settings_id","invoice_number");--> statement-breakpoint
-CREATE UNIQUE INDEX "etims_documents_source_unique" ON "etims_documents" USING btree ("tenant_id","source_id") WHERE "etims_documents"."kind" in ('sale', 'credit_note');--> statement-breakpoint
+CREATE UNIQUE INDEX "etims_documents_source_unique" ON "etims_documents" USING btree ("tenant_id","source_id","kind") WHERE "etims_documents"."kind" in ('sale', 'credit_note');--> statement-breakpoint
 CREATE INDEX "etims_documents_credited_idx" ON "etims_documents" USING btree ("tenant_id","settings_id","original_invoice_number") WHERE "etims_documents"."kind" = 'credit_note';--> statement-breakpoint
 CREATE INDEX "etims_documents_due_idx" ON "etims_documents" USING btree ("tenant_id","settings_id","seq") WHERE "etims_documents"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "etims_documents_status_idx" ON "etims_documents" USING btree ("tenant_id","status","created_at");--> statement-breakpoint

@@ -107,6 +107,7 @@ export const etimsDocuments = pgTable(
     settingsId: uuid('settings_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
+    /** sale, sale_return or sale_void (a void's credit note names the sale). */
     sourceType: text('source_type').notNull(),
     sourceId: uuid('source_id').notNull(),
     invoiceNumber: integer('invoice_number'),
@@ -131,11 +132,13 @@ export const etimsDocuments = pgTable(
     foreignKey({ columns: [t.tenantId, t.settingsId], foreignColumns: [etimsSettings.tenantId, etimsSettings.id] }),
     uniqueIndex('etims_documents_seq_unique').on(t.tenantId, t.settingsId, t.seq),
     uniqueIndex('etims_documents_invoice_unique').on(t.tenantId, t.settingsId, t.invoiceNumber),
-    uniqueIndex('etims_documents_source_unique').on(t.tenantId, t.sourceId).where(sql`${t.kind} in ('sale', 'credit_note')`),
+    // A sale has its invoice and, once voided, one credit note; a return has its credit note.
+    uniqueIndex('etims_documents_source_unique').on(t.tenantId, t.sourceId, t.kind).where(sql`${t.kind} in ('sale', 'credit_note')`),
     index('etims_documents_credited_idx').on(t.tenantId, t.settingsId, t.originalInvoiceNumber).where(sql`${t.kind} = 'credit_note'`),
     index('etims_documents_due_idx').on(t.tenantId, t.settingsId, t.seq).where(sql`${t.status} in ('pending', 'sending')`),
     index('etims_documents_status_idx').on(t.tenantId, t.status, t.createdAt),
     check('etims_documents_kind_check', sql`${t.kind} in ('sale', 'credit_note', 'stock_io', 'stock_master')`),
+    check('etims_documents_source_type_check', sql`${t.sourceType} in ('sale', 'sale_return', 'sale_void')`),
     check('etims_documents_status_check', sql`${t.status} in ('pending', 'sending', 'signed', 'failed')`),
     check('etims_documents_invoice_check', sql`(${t.kind} in ('sale', 'credit_note')) = (${t.invoiceNumber} is not null)`),
     check('etims_documents_signed_check', sql`(${t.status} = 'signed') = (${t.signedAt} is not null)`),
