@@ -52,7 +52,7 @@ const documentSelect = sql`select d.id, d.kind, d.source_id, coalesce(s.receipt_
     d.status, d.attempts, d.next_attempt_at, d.last_error_code, d.last_error_message,
     case when d.kind in ('sale', 'credit_note') then d.payload->>'totAmt' end as total, d.result->>'curRcptNo' as receipt_number, d.signed_at, d.created_at
   from etims_documents d
-  left join sales s on d.source_type = 'sale' and s.id = d.source_id
+  left join sales s on d.source_type in ('sale', 'sale_void') and s.id = d.source_id
   left join sale_returns r on d.source_type = 'sale_return' and r.id = d.source_id`;
 
 function documentFilters(query: Pick<EtimsDocumentListQuery, 'status' | 'kind' | 'q'>): SQL {
@@ -77,7 +77,7 @@ export async function listDocuments(database: Database, tenantId: string, query:
     const rows = await queryRows<DocumentRow>(tx, sql`${documentSelect} where ${where} order by ${documentOrder(query)} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
     const [count] = await queryRows<{ n: number }>(
       tx,
-      sql`select count(*)::int as n from etims_documents d left join sales s on d.source_type = 'sale' and s.id = d.source_id
+      sql`select count(*)::int as n from etims_documents d left join sales s on d.source_type in ('sale', 'sale_void') and s.id = d.source_id
           left join sale_returns r on d.source_type = 'sale_return' and r.id = d.source_id where ${where}`,
     );
     return { documents: rows.map(toDocument), total: count!.n, page: query.page, pageSize: query.pageSize, counts: await documentCounts(tx, now) };
