@@ -28,7 +28,7 @@ const authScreens = lazyArea([], () => import('../auth/auth-screens'));
 const adminScreens = lazyArea(['admin', 'billing'], () => import('../admin/admin-screens'));
 const dashboardScreens = lazyArea(['dashboard', 'admin', 'billing', 'etims'], () => import('../dashboard/dashboard-screens'));
 const reportsScreens = lazyArea(['reports', 'inventory'], () => import('../reports/reports-screens'));
-const settingsScreens = lazyArea(['settings', 'billing', 'inventory', 'accounts', 'loyalty', 'etims', 'payments'], () => import('../settings/settings-screens'));
+const settingsScreens = lazyArea(['settings', 'billing', 'inventory', 'accounts', 'loyalty', 'etims'], () => import('../settings/settings-screens'));
 const etimsScreens = lazyArea(['etims', 'inventory'], () => import('../etims/etims-screens'));
 const profileScreens = lazyArea(['profile'], () => import('../profile/profile-screens'));
 const superAdminScreens = lazyArea(['superadmin'], () => import('../superadmin/superadmin-screens'));

@@ -23,7 +23,7 @@ import { cn } from '../lib/cn';
 import { failureMessage } from '../lib/form-errors';
 import { useBusinessSettings } from '../settings/settings.api';
 import { useSalesSettings } from '../shifts/shifts.api';
-import { MpesaTender } from '../payments/mpesa-tender';
+import { lazyArea } from '../i18n/lazy-area';
 import { ApprovalDialog } from './approval-dialog';
 import type { CartAction, CartState, CheckoutBody, PaymentInput } from './cart';
 import { checkoutBodyFor, exchangeBodyFor, submitExchange, submitSale, useRefreshAfterSale, type SaleContext } from './complete-sale';
@@ -58,6 +58,9 @@ type Outcome = { kind: 'completed'; sale: Sale; saleReturn: SaleReturn | null } 
 // The receipt and its barcode drawing are fetched when the payment opens, not with the till.
 const loadReceipt = () => import('../sales/receipt');
 const SaleReceipt = lazy(() => loadReceipt().then((module) => ({ default: module.SaleReceipt })));
+// The M-Pesa panel and its catalog, fetched with the receipt when the payment opens.
+const mpesaPanel = lazyArea(['payments'], () => import('../payments/mpesa-tender'));
+const MpesaTender = lazy(() => mpesaPanel.load().then((module) => ({ default: module.MpesaTender })));
 
 export function PaymentDialog({
   open,
@@ -82,7 +85,7 @@ export function PaymentDialog({
   onQueued?: (saleId: string) => void;
 }) {
   useEffect(() => {
-    if (open) void loadReceipt().catch(() => undefined);
+    if (open) void Promise.all([loadReceipt(), mpesaPanel.load()]).catch(() => undefined);
   }, [open]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -436,13 +439,15 @@ function PaymentContent({
         <form onSubmit={submitEntry} noValidate className="grid gap-3" aria-label={t`Add a payment`}>
           <TenderPicker tender={tender} onChoose={chooseTender} hasCustomer={customer !== null} />
           {tender === 'mpesa' ? (
-            <MpesaTender
-              registerId={context.registerId}
-              shiftId={context.shiftId}
-              remainingMinor={remaining}
-              hasCustomer={customer !== null}
-              onTake={({ amountMinor, reference }) => addPayment({ tender: 'mpesa', amountMinor, reference })}
-            />
+            <Suspense fallback={<InlineSpinner />}>
+              <MpesaTender
+                registerId={context.registerId}
+                shiftId={context.shiftId}
+                remainingMinor={remaining}
+                hasCustomer={customer !== null}
+                onTake={({ amountMinor, reference }) => addPayment({ tender: 'mpesa', amountMinor, reference })}
+              />
+            </Suspense>
           ) : (
             <TenderFields
               tender={tender}

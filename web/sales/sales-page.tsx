@@ -8,6 +8,7 @@ import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useSignedInUser } from '../auth/auth-provider';
 import { DetailSkeleton } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { lazyArea } from '../i18n/lazy-area';
 
 // /admin/sales (spec §2): the register (?tab=new-sale, the sidebar closed), the sales history and
 // the shifts. A cashier lands on the register, a manager on the history. The register and the
@@ -16,7 +17,8 @@ import { useDocumentTitle } from '../lib/use-document-title';
 const RegisterScreen = lazy(() => import('../register/register-screen').then((module) => ({ default: module.RegisterScreen })));
 const SalesHistory = lazy(() => import('./sales-history').then((module) => ({ default: module.SalesHistory })));
 const ShiftsTab = lazy(() => import('../shifts/shifts-tab').then((module) => ({ default: module.ShiftsTab })));
-const MpesaReconciliation = lazy(() => import('../payments/mpesa-reconciliation').then((module) => ({ default: module.MpesaReconciliation })));
+const mpesaReconciliation = lazyArea(['payments'], () => import('../payments/mpesa-reconciliation'));
+const MpesaReconciliation = lazy(() => mpesaReconciliation.load().then((module) => ({ default: module.MpesaReconciliation })));
 
 const TABS = ['new-sale', 'history', 'shifts', 'mpesa'] as const;
 type Tab = (typeof TABS)[number];

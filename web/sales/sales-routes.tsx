@@ -3,7 +3,7 @@ import { lazyArea } from '../i18n/lazy-area';
 
 // The register and the shifts render inside the sales page and use the inventory area's shared
 // pieces (tables, loading and error states): their catalogs come with the sales chunk.
-const SALES_CATALOGS = ['sales', 'register', 'shifts', 'inventory', 'payments', 'etims'] as const;
+const SALES_CATALOGS = ['sales', 'register', 'shifts', 'inventory', 'etims'] as const;
 // Each screen is a chunk of its own: the register (the till's first screen) downloads neither the
 // history's table nor a sale's page with its receipt and barcode printer.
 const salesPageScreens = lazyArea(SALES_CATALOGS, () => import('./sales-page'));

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useSignedInUser } from '../auth/auth-provider';
@@ -8,14 +9,18 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { Spinner } from '../components/ui/spinner';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { lazyArea } from '../i18n/lazy-area';
 import { BusinessSettingsTab } from './business-settings-tab';
 import { FeaturesTab } from './features-tab';
 import { InventorySettingsTab } from '../inventory/inventory-settings-tab';
 import { CreditSettingsSection } from '../accounts/credit-settings-section';
 import { LoyaltySettingsSection } from '../loyalty/loyalty-settings-section';
 import { SalesSettingsTab } from './sales-settings-tab';
-import { MpesaSettingsTab } from '../payments/mpesa-settings-tab';
 import { EtimsSettingsTab } from '../etims/etims-settings-tab';
+
+// The M-Pesa tab and its catalog come when it is first shown.
+const mpesaSettings = lazyArea(['payments'], () => import('../payments/mpesa-settings-tab'));
+const MpesaSettingsTab = lazy(() => mpesaSettings.load().then((module) => ({ default: module.MpesaSettingsTab })));
 
 const TABS = ['business', 'inventory', 'sales', 'customers', 'mpesa', 'etims', 'billing', 'features'] as const;
 type Tab = (typeof TABS)[number];
@@ -100,7 +105,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="mpesa">
           {isAdmin ? (
-            <MpesaSettingsTab />
+            <Suspense fallback={<Spinner label={t`Loading`} />}>
+              <MpesaSettingsTab />
+            </Suspense>
           ) : (
             <p className="text-sm text-muted-foreground">
               <Trans>Only the shop owner manages the M-Pesa settings.</Trans>
