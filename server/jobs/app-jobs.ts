@@ -5,6 +5,7 @@ import { etimsOutboxJob, etimsWorkerDeps, startEtimsSigner } from '../etims/etim
 import { recurringExpensesJob } from '../expenses/recurring-expenses.service';
 import type { AppDependencies } from '../http/context';
 import { loyaltyExpiryJob } from '../loyalty/loyalty-expiry.job';
+import { stalePromptsJob } from '../payments/stk.service';
 import { dailySummaryJob, rebuildSummariesJob } from '../reports/report-jobs';
 import { createJobQueue, startJobRunner, type JobDefinition, type JobRunner } from './job-queue';
 
@@ -20,6 +21,7 @@ export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logg
     rebuildSummariesJob(deps.database, deps.logger),
     dailySummaryJob(deps, deps.logger),
     etimsOutboxJob(etimsWorkerDeps(deps)),
+    stalePromptsJob(deps),
   ];
 }
 

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { createTestContact } from '../accounts/accounts-test-kit';
 import { queryRows } from '../db/client';
 import { addStockedProduct, checkoutBody, createSalesShop, type SalesShop, type StockedProduct } from '../sales/sales-test-kit';
+import { settleStalePrompts } from './stk.service';
 
 // M-Pesa over the API (issue 19) with a live-configured shop talking to the fake Daraja
 // (tests/support/fake-daraja.ts), whose callbacks reach this app over HTTP, and a shop without
@@ -187,6 +188,26 @@ describe('STK push at the register', () => {
     const queried = (await live.call('GET', `/api/mpesa/stk-requests/${id}`, { as: 'cashier' })).json();
     expect(queried).toMatchObject({ status: 'cancelled', resultCode: 1032 });
     expect(fake.requests.filter((request) => request.path === '/mpesa/stkpushquery/v1/query').at(-1)?.body.CheckoutRequestID).toBeTruthy();
+  });
+
+  it('settles prompts nobody polls: a live one is asked of Daraja, any one pending for 15 minutes is closed', async () => {
+    fake.queueStk({ resultCode: 1037, omitCallback: true });
+    const live1 = (await push(live)).json();
+    const sandbox = (await push(simulated)).json();
+    await fake.settle();
+    const age = (shop: SalesShop, id: string, minutes: number) =>
+      testApp.database.withTenant(shop.tenant.id, (tx) =>
+        queryRows(tx, sql`update mpesa_stk_requests set created_at = now() - make_interval(mins => ${minutes}), pushed_at = now() - make_interval(mins => ${minutes}) where id = ${id}`),
+      );
+    await age(live, live1.id, 2);
+    await age(simulated, sandbox.id, 2);
+    await settleStalePrompts(testApp.deps, live.tenant.id, new Date());
+    await settleStalePrompts(testApp.deps, simulated.tenant.id, new Date());
+    expect((await live.call('GET', `/api/mpesa/stk-requests/${live1.id}`, { as: 'cashier' })).json()).toMatchObject({ status: 'timed_out', resultCode: 1037 });
+    expect((await simulated.call('GET', `/api/mpesa/stk-requests/${sandbox.id}`, { as: 'cashier' })).json().status).toBe('pending');
+    await age(simulated, sandbox.id, 16);
+    await settleStalePrompts(testApp.deps, simulated.tenant.id, new Date());
+    expect((await simulated.call('GET', `/api/mpesa/stk-requests/${sandbox.id}`, { as: 'cashier' })).json()).toMatchObject({ status: 'timed_out', message: 'No response from the customer’s phone' });
   });
 
   it('keeps a late success of an abandoned prompt in the inbox, unallocated', async () => {

@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { accountReferenceFor, cashierMessageForResult, type StkStatus } from '../../core/payments/mpesa.rules';
+import { accountReferenceFor, cashierMessageForResult, MPESA_RESULT, type StkStatus } from '../../core/payments/mpesa.rules';
 import type { StkRequest, StkRequestInput } from '../../core/payments/mpesa.schemas';
 import { queryRows, type TenantTx } from '../db/client';
 import type { AppDependencies } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
+import { forEachActiveShop } from '../jobs/each-shop';
+import type { JobDefinition } from '../jobs/job-queue';
 import { DarajaError } from './daraja.client';
 import { applyStkCallback } from './mpesa-callbacks.service';
 import { callbackUrlsFor, darajaFor, openAccount, readSettingsRow, type MpesaSettingsRow } from './mpesa-settings.service';
@@ -248,4 +250,49 @@ export async function answerSimulatedPrompt(deps: Deps, tenantId: string, id: st
     }, row.id);
     return stkView((await readRow(tx, id))!);
   });
+}
+
+export const MPESA_PROMPTS_JOB = 'mpesa.stale-prompts';
+/** A prompt Safaricom never answered is over long before this (the phone gives up within minutes). */
+const GIVE_UP_MS = 15 * 60_000;
+
+/**
+ * Prompts nobody is polling any more (the register closed, the network dropped): a live one pushed
+ * over a minute ago is asked of Daraja; one still pending after GIVE_UP_MS is closed as timed out
+ * (a simulated one, or one whose push never got Daraja's reply). A success arriving later still
+ * lands in the inbox.
+ */
+export async function settleStalePrompts(deps: Deps, tenantId: string, now: Date): Promise<void> {
+  const rows = await deps.database.withTenant(tenantId, (tx) =>
+    queryRows<StkRow>(
+      tx,
+      sql`select * from mpesa_stk_requests where status = 'pending' and created_at < ${new Date(now.getTime() - QUERY_AFTER_MS * 3).toISOString()}
+          order by created_at limit 100`,
+    ),
+  );
+  for (const row of rows) {
+    if (!row.simulated && row.checkout_request_id !== null) {
+      const settled = await queryStk(deps, tenantId, row);
+      if (settled.status !== 'pending' || now.getTime() - new Date(row.created_at).getTime() < GIVE_UP_MS) continue;
+    } else if (now.getTime() - new Date(row.created_at).getTime() < GIVE_UP_MS) continue;
+    await deps.database.withTenant(tenantId, (tx) =>
+      queryRows(
+        tx,
+        sql`update mpesa_stk_requests set status = 'timed_out', result_code = ${MPESA_RESULT.noResponse}, completed_at = now(), updated_at = now()
+            where id = ${row.id} and status = 'pending'`,
+      ),
+    );
+  }
+}
+
+export function stalePromptsJob(deps: Deps): JobDefinition {
+  return {
+    name: MPESA_PROMPTS_JOB,
+    recurring: { nextRunAt: (after) => new Date(after.getTime() + 2 * 60_000) },
+    async handler(context) {
+      await forEachActiveShop(deps.database, { what: 'M-Pesa prompts', logger: deps.logger, onBatch: context.extendLease }, (tenantId) =>
+        settleStalePrompts(deps, tenantId, context.now),
+      );
+    },
+  };
 }
