@@ -100,6 +100,10 @@ export const etimsItemClassListSchema = z.object({
   fetchedAt: z.string().nullable(),
 });
 
+const unitCodeList = z.array(z.object({ code: z.string(), name: z.string() }));
+/** KRA's unit codes the shop fetched (empty until it did): the item form offers them. */
+export const etimsUnitCodesSchema = z.object({ packagingUnits: unitCodeList, quantityUnits: unitCodeList });
+
 export const etimsDocumentListQuerySchema = z.object({
   status: z.enum(ETIMS_DOCUMENT_STATUSES).optional(),
   kind: z.enum(ETIMS_DOCUMENT_KINDS).optional(),

@@ -4,16 +4,17 @@ import type { EtimsItemInput, EtimsItemRow } from '../../core/etims/etims.schema
 import type { TaxClass } from '../../core/products/tax.rules';
 import type { z } from 'zod';
 import type { etimsItemListQuerySchema } from '../../core/etims/etims.schemas';
-import { queryRows, type Database } from '../db/client';
+import { queryRows, type Database, type TenantTx } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
-import { ETIMS_OK, EtimsUnknownOutcomeError } from './etims.client';
+import { ETIMS_NO_RESULT, ETIMS_OK, EtimsUnknownOutcomeError, type EtimsResult } from './etims.client';
 import { shopDevice } from './etims-settings.service';
 import type { EtimsWorkerDeps } from './etims-worker';
 
 // eTIMS items (issue 19): each variant gets an item code (KE + type + packaging unit + quantity
 // unit + a 7-digit sequence per shop), KRA's classification, packaging and quantity unit codes,
 // and the tax type of its product's VAT class; "Register" sends it with saveItem. The
-// classification list is fetched from KRA (selectItemClsList) and kept per shop for the picker.
+// classification and unit code lists are fetched from KRA (selectItemClsList, selectCodeList) and
+// kept per shop for the pickers.
 
 /** Advisory lock space for a shop's item sequence. */
 const ITEM_SEQUENCE_LOCK = 1_519_001;
@@ -80,6 +81,7 @@ export async function saveItemDetails(database: Database, tenantId: string, vari
   return database.withTenant(tenantId, async (tx) => {
     const [variant] = await queryRows<{ tax_class: TaxClass }>(tx, sql`select p.tax_class from product_variants v join products p on p.id = v.product_id where v.id = ${variantId}`);
     if (!variant) throw notFound(/*i18n*/ 'Product not found');
+    await checkUnitCodes(tx, input);
     const [existing] = await queryRows<{ sequence: number; registered_at: string | null; packaging_unit_code: string; quantity_unit_code: string; item_type_code: string; origin_country: string }>(
       tx,
       sql`select sequence, registered_at, packaging_unit_code, quantity_unit_code, item_type_code, origin_country from etims_items where variant_id = ${variantId}`,
@@ -113,6 +115,41 @@ export async function saveItemDetails(database: Database, tenantId: string, vari
     const [row] = await queryRows<ItemRow>(tx, sql`${itemSelect} where v.id = ${variantId}`);
     return toItemRow(row!);
   });
+}
+
+/** KRA's code list classes: packaging units and quantity units (selectCodeList). */
+export const PACKAGING_UNIT_CLASS = '17';
+export const QUANTITY_UNIT_CLASS = '10';
+
+/**
+ * Once the shop fetched KRA's code lists, a unit code must be in them: saveItem takes any code, but
+ * every sale of the item would then be refused (913).
+ */
+async function checkUnitCodes(tx: TenantTx, input: EtimsItemInput) {
+  const rows = await queryRows<{ code_class: string; known: boolean }>(
+    tx,
+    sql`select code_class, bool_or(code = case code_class when ${PACKAGING_UNIT_CLASS} then ${input.packagingUnitCode} else ${input.quantityUnitCode} end) as known
+        from etims_codes where code_class in (${PACKAGING_UNIT_CLASS}, ${QUANTITY_UNIT_CLASS}) group by code_class`,
+  );
+  const fields: Record<string, string[]> = {};
+  for (const row of rows) {
+    if (row.known) continue;
+    if (row.code_class === PACKAGING_UNIT_CLASS) fields.packagingUnitCode = [/*i18n*/ 'Not in KRA’s list of packaging units'];
+    else fields.quantityUnitCode = [/*i18n*/ 'Not in KRA’s list of quantity units'];
+  }
+  if (Object.keys(fields).length > 0) throw new HttpError('validation_failed', /*i18n*/ 'Use KRA’s unit codes', fields);
+}
+
+/** The unit codes the shop fetched from KRA, for the item form's pickers (empty until fetched). */
+export async function listUnitCodes(database: Database, tenantId: string) {
+  const rows = await database.withTenant(tenantId, (tx) =>
+    queryRows<{ code_class: string; code: string; name: string }>(
+      tx,
+      sql`select code_class, code, name from etims_codes where is_used and code_class in (${PACKAGING_UNIT_CLASS}, ${QUANTITY_UNIT_CLASS}) order by code_class, sort_order, code`,
+    ),
+  );
+  const of = (codeClass: string) => rows.filter((row) => row.code_class === codeClass).map((row) => ({ code: row.code, name: row.name }));
+  return { packagingUnits: of(PACKAGING_UNIT_CLASS), quantityUnits: of(QUANTITY_UNIT_CLASS) };
 }
 
 /**
@@ -181,19 +218,28 @@ export async function registerItems(deps: EtimsWorkerDeps, tenantId: string, var
   return { registered, failed: rows.length - registered };
 }
 
-/** Fetches KRA's classification list (everything since 2018) into the shop's copy. */
-export async function refreshItemClasses(deps: EtimsWorkerDeps, tenantId: string): Promise<number> {
-  const device = await shopDevice(deps, tenantId);
-  if (!device) throw new HttpError('conflict', /*i18n*/ 'Initialise the eTIMS device first');
-  let answer;
+/** A KRA list call: an unanswered one is a 503, a refusal a 422 with KRA's code and text. */
+async function fetchList<T>(call: () => Promise<EtimsResult<T>>): Promise<T | null> {
+  let answer: EtimsResult<T>;
   try {
-    answer = await deps.apiFor(device.environment).selectItemClsList(device.device, '20180101000000');
+    answer = await call();
   } catch (error) {
     if (error instanceof EtimsUnknownOutcomeError) throw new HttpError('service_unavailable', /*i18n*/ 'KRA eTIMS did not answer: try again in a moment');
     throw error;
   }
-  if (answer.resultCd !== ETIMS_OK && answer.resultCd !== '001') throw new HttpError('unprocessable', /*i18n*/ 'KRA refused the request', { q: [`${answer.resultCd}: ${answer.resultMsg}`] });
-  const classes = answer.data?.itemClsList ?? [];
+  if (answer.resultCd !== ETIMS_OK && answer.resultCd !== ETIMS_NO_RESULT) throw new HttpError('unprocessable', /*i18n*/ 'KRA refused the request', { q: [`${answer.resultCd}: ${answer.resultMsg}`] });
+  return answer.data;
+}
+
+/** Fetches KRA's classification list and its unit code lists (everything since 2018) into the shop's copy. */
+export async function refreshKraLists(deps: EtimsWorkerDeps, tenantId: string): Promise<{ classes: number; codes: number }> {
+  const device = await shopDevice(deps, tenantId);
+  if (!device) throw new HttpError('conflict', /*i18n*/ 'Initialise the eTIMS device first');
+  const api = deps.apiFor(device.environment);
+  const classes = (await fetchList(() => api.selectItemClsList(device.device, '20180101000000')))?.itemClsList ?? [];
+  const codes = ((await fetchList(() => api.selectCodeList(device.device, '20180101000000')))?.clsList ?? [])
+    .filter((codeClass) => codeClass.cdCls === PACKAGING_UNIT_CLASS || codeClass.cdCls === QUANTITY_UNIT_CLASS)
+    .flatMap((codeClass) => (codeClass.dtlList ?? []).map((detail) => ({ codeClass: codeClass.cdCls, ...detail })));
   await deps.database.withTenant(tenantId, async (tx) => {
     for (let start = 0; start < classes.length; start += 500) {
       const values = classes
@@ -205,9 +251,16 @@ export async function refreshItemClasses(deps: EtimsWorkerDeps, tenantId: string
               is_major = excluded.is_major, is_used = excluded.is_used, fetched_at = excluded.fetched_at`,
       );
     }
+    if (codes.length > 0) {
+      const values = codes.map((row) => sql`(${tenantId}, ${row.codeClass}, ${row.cd}, ${row.cdNm}, ${row.srtOrd ?? 0}, ${row.useYn !== 'N'}, now())`);
+      await tx.execute(
+        sql`insert into etims_codes (tenant_id, code_class, code, name, sort_order, is_used, fetched_at) values ${sql.join(values, sql`, `)}
+            on conflict (tenant_id, code_class, code) do update set name = excluded.name, sort_order = excluded.sort_order, is_used = excluded.is_used, fetched_at = excluded.fetched_at`,
+      );
+    }
   });
-  deps.logger.info({ tenantId, classes: classes.length }, 'eTIMS item classes fetched');
-  return classes.length;
+  deps.logger.info({ tenantId, classes: classes.length, codes: codes.length }, 'eTIMS code lists fetched');
+  return { classes: classes.length, codes: codes.length };
 }
 
 /** The picker's search: by code prefix or name, used classes only. */

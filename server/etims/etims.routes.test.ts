@@ -100,13 +100,22 @@ describe('items', () => {
       itemCode: null,
       missing: ['item_class', 'packaging_unit', 'quantity_unit'],
     });
-    expect((await shop.call('POST', '/api/etims/item-classes/refresh', { as: 'manager' })).json()).toEqual({ classes: 3 });
+    // The fake's lists: three classes, packaging units NT and BG, quantity units U and KG.
+    expect((await shop.call('POST', '/api/etims/item-classes/refresh', { as: 'manager' })).json()).toEqual({ classes: 3, codes: 4 });
+    expect((await shop.call('GET', '/api/etims/unit-codes', { as: 'manager' })).json()).toEqual({
+      packagingUnits: [{ code: 'NT', name: 'NET' }, { code: 'BG', name: 'Bag' }],
+      quantityUnits: [{ code: 'U', name: 'Pieces/item [Number]' }, { code: 'KG', name: 'Kilo-Gramme' }],
+    });
     expect((await shop.call('GET', '/api/etims/item-classes?q=water', { as: 'manager' })).json().classes).toEqual([{ code: '5020220300', name: 'Bottled water', level: 5, taxType: 'B' }]);
 
     const bad = await shop.call('PUT', `/api/etims/items/${soda.variantId}`, { as: 'manager', body: { itemClassCode: 'water', packagingUnitCode: 'N T', quantityUnitCode: 'U' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['itemClassCode', 'packagingUnitCode']);
 
+    // Once KRA's lists are fetched a code outside them is refused (KRA would refuse every sale of it: 913).
+    const unknown = await shop.call('PUT', `/api/etims/items/${soda.variantId}`, { as: 'manager', body: { itemClassCode: '5020220300', packagingUnitCode: 'CT', quantityUnitCode: 'LTR' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json().error.fields).toEqual({ packagingUnitCode: ['Not in KRA’s list of packaging units'], quantityUnitCode: ['Not in KRA’s list of quantity units'] });
     const saved = await shop.call('PUT', `/api/etims/items/${soda.variantId}`, { as: 'manager', body: { itemClassCode: '5020220300', packagingUnitCode: 'nt', quantityUnitCode: 'U' } });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json()).toMatchObject({ itemCode: 'KE2NTU0000001', missing: [], registeredAt: null });

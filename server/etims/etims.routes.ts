@@ -14,12 +14,13 @@ import {
   etimsItemRowSchema,
   etimsReceiptBlockSchema,
   etimsSettingsInputSchema,
+  etimsUnitCodesSchema,
 } from '../../core/etims/etims.schemas';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import { tenantRoute, type RouteDefinition } from '../http/routes';
 import { notFound } from '../http/errors';
 import { exportDocumentsCsv, listDocuments, readDocumentCounts, readReceiptBlock, resendDocument } from './etims-documents.service';
-import { listItems, refreshItemClasses, registerItems, saveItemDetails, searchItemClasses } from './etims-items.service';
+import { listItems, listUnitCodes, refreshKraLists, registerItems, saveItemDetails, searchItemClasses } from './etims-items.service';
 import { initialiseDevice, listDevices, saveDevice } from './etims-settings.service';
 import { etimsWorkerDeps, wakeEtimsSigner } from './etims-worker';
 
@@ -142,10 +143,26 @@ export const etimsRoutes: RouteDefinition[] = [
       method: 'post',
       path: '/api/etims/item-classes/refresh',
       tags: ['etims'],
-      summary: 'Fetches KRA’s item classification list (selectItemClsList) into the shop’s copy',
-      responses: { 200: jsonResponse(z.object({ classes: z.int() }), 'How many classes KRA sent'), 409: errorResponse('The device is not initialised'), 503: errorResponse('KRA did not answer') },
+      summary: 'Fetches KRA’s item classification list and unit code lists (selectItemClsList, selectCodeList) into the shop’s copy',
+      responses: {
+        200: jsonResponse(z.object({ classes: z.int(), codes: z.int() }), 'How many classes and unit codes KRA sent'),
+        409: errorResponse('The device is not initialised'),
+        422: errorResponse('KRA refused the request'),
+        503: errorResponse('KRA did not answer'),
+      },
     }),
-    async (c) => c.json({ classes: await refreshItemClasses(etimsWorkerDeps(c.var.deps), c.var.tenantId) }, 200),
+    async (c) => c.json(await refreshKraLists(etimsWorkerDeps(c.var.deps), c.var.tenantId), 200),
+  ),
+  tenantRoute(
+    manager,
+    createRoute({
+      method: 'get',
+      path: '/api/etims/unit-codes',
+      tags: ['etims'],
+      summary: 'KRA’s packaging and quantity unit codes as the shop fetched them (empty lists until it did)',
+      responses: { 200: jsonResponse(etimsUnitCodesSchema, 'The codes') },
+    }),
+    async (c) => c.json(await listUnitCodes(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
     manager,

@@ -97,7 +97,8 @@ const atKra = (receiptCode: string) => [...fake.sales.values()].find((sale) => s
 
 describe('KRA eTIMS at the till', () => {
   it('signs sales (QR of KRA’s link), signs a sale made while KRA was down once it is back, and credits a return', async () => {
-    const page = await session.openPage({ cookieConsent: 'accepted', viewport: TILL });
+    // Three device pixels per CSS pixel: the receipt's 0.4 mm modules come out about 4.5 pixels wide in the screenshot.
+    const page = await session.openPage({ cookieConsent: 'accepted', viewport: TILL, deviceScaleFactor: 3 });
     await page.addInitScript(() => {
       window.print = () => undefined;
     });

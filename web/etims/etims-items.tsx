@@ -19,16 +19,16 @@ import { isApiError } from '../lib/api-client';
 import { failureMessage } from '../lib/form-errors';
 import { toast } from '../lib/toast';
 import { IconInput } from '../products/icon-input';
-import { refreshEtimsItemClasses, registerEtimsItems, saveEtimsItem, useEtimsItemClasses, useEtimsItems, type EtimsItemFilter } from './etims.api';
+import { refreshEtimsItemClasses, registerEtimsItems, saveEtimsItem, useEtimsItemClasses, useEtimsItems, useEtimsUnitCodes, type EtimsItemFilter } from './etims.api';
 
 // Item registration (issue 19): every variant with its eTIMS item code, KRA classification and
 // units; those missing data are listed for fixing, those saved are registered with KRA one by one
 // or all at once. The tax type follows the product's VAT class and is not chosen here.
 
 const FILTERS: readonly EtimsItemFilter[] = ['missing', 'ready', 'registered', 'all'];
-/** Common codes from KRA's packaging unit and quantity unit lists (selectCodeList classes 17 and 10). */
-const PACKAGING_UNITS = ['NT', 'BG', 'CT', 'BX', 'JR', 'CA', 'RO', 'BT'];
-const QUANTITY_UNITS = ['U', 'KG', 'GRM', 'LTR', 'MTR', 'PA', 'DZ', 'SET', 'PR'];
+/** Common codes of KRA's packaging unit and quantity unit lists, offered until the shop fetched KRA's own. */
+const PACKAGING_UNITS = ['NT', 'BG', 'CT', 'BX', 'JR', 'CA', 'RO', 'BT'].map((code) => ({ code, name: '' }));
+const QUANTITY_UNITS = ['U', 'KG', 'GRM', 'LTR', 'MTR', 'PA', 'DZ', 'SET', 'PR'].map((code) => ({ code, name: '' }));
 
 export function EtimsItems() {
   const { t } = useLingui();
@@ -53,9 +53,9 @@ export function EtimsItems() {
   const refresh = useMutation({
     mutationKey: ['etims', 'item-classes', 'refresh'],
     mutationFn: refreshEtimsItemClasses,
-    onSuccess: async ({ classes }) => {
-      await queryClient.invalidateQueries({ queryKey: ['etims', 'item-classes'] });
-      toast.success(t`${classes} classifications fetched from KRA`);
+    onSuccess: async ({ classes, codes }) => {
+      await queryClient.invalidateQueries({ queryKey: ['etims'] });
+      toast.success(t`${classes} classifications and ${codes} unit codes fetched from KRA`);
     },
     onError: (failure) => toast.error(t`The classifications were not fetched`, { description: failureMessage(failure, t`Try again.`) }),
   });
@@ -141,7 +141,7 @@ export function EtimsItems() {
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
             {refresh.isPending ? <InlineSpinner /> : <RefreshCwIcon aria-hidden />}
-            <Trans>Fetch KRA classifications</Trans>
+            <Trans>Fetch KRA code lists</Trans>
           </Button>
           <Button size="sm" disabled={register.isPending} onClick={() => register.mutate(undefined)}>
             {register.isPending ? <InlineSpinner /> : <SendIcon aria-hidden />}
@@ -181,6 +181,9 @@ function EtimsItemDialog({ item, onClose }: { item: EtimsItemRow; onClose: () =>
   const [quantityUnit, setQuantityUnit] = useState(item.quantityUnitCode ?? 'U');
   const [errors, setErrors] = useState<Errors>({});
   const classes = useEtimsItemClasses(classSearch.trim(), classSearch.trim().length >= 2);
+  const unitCodes = useEtimsUnitCodes().data;
+  const packagingUnits = unitCodes?.packagingUnits.length ? unitCodes.packagingUnits : PACKAGING_UNITS;
+  const quantityUnits = unitCodes?.quantityUnits.length ? unitCodes.quantityUnits : QUANTITY_UNITS;
   const save = useMutation({
     mutationKey: ['etims', 'item', 'save'],
     mutationFn: () => saveEtimsItem(item.variantId, etimsItemInputSchema.parse({ itemClassCode: classCode, packagingUnitCode: packaging, quantityUnitCode: quantityUnit })),
@@ -249,7 +252,7 @@ function EtimsItemDialog({ item, onClose }: { item: EtimsItemRow; onClose: () =>
             )}
             {classes.data && classes.data.fetchedAt === null && (
               <p className="text-sm text-muted-foreground">
-                <Trans>KRA’s list is not fetched yet: use “Fetch KRA classifications”, or type the code.</Trans>
+                <Trans>KRA’s list is not fetched yet: use “Fetch KRA code lists”, or type the code.</Trans>
               </p>
             )}
             <FormField id="etims-class" label={t`Classification code`} error={errors.itemClassCode}>
@@ -264,13 +267,13 @@ function EtimsItemDialog({ item, onClose }: { item: EtimsItemRow; onClose: () =>
               </FormField>
             </div>
             <datalist id="etims-packaging-codes">
-              {PACKAGING_UNITS.map((code) => (
-                <option key={code} value={code} />
+              {packagingUnits.map((unit) => (
+                <option key={unit.code} value={unit.code} label={unit.name || undefined} />
               ))}
             </datalist>
             <datalist id="etims-quantity-codes">
-              {QUANTITY_UNITS.map((code) => (
-                <option key={code} value={code} />
+              {quantityUnits.map((unit) => (
+                <option key={unit.code} value={unit.code} label={unit.name || undefined} />
               ))}
             </datalist>
           </fieldset>

@@ -9,6 +9,7 @@ import {
   etimsItemListSchema,
   etimsItemRowSchema,
   etimsReceiptBlockSchema,
+  etimsUnitCodesSchema,
   type EtimsDocumentListQuery,
   type EtimsItemInput,
   type EtimsReceiptBlock,
@@ -53,7 +54,16 @@ export const saveEtimsItem = (variantId: string, body: EtimsItemInput) =>
   apiRequest(`/api/etims/items/${encodeURIComponent(variantId)}`, { method: 'PUT', body, schema: etimsItemRowSchema });
 export const registerEtimsItems = (variantIds?: string[]) =>
   apiRequest('/api/etims/items/register', { method: 'POST', body: variantIds ? { variantIds } : {}, schema: z.object({ registered: z.int(), failed: z.int() }) });
-export const refreshEtimsItemClasses = () => apiRequest('/api/etims/item-classes/refresh', { method: 'POST', schema: z.object({ classes: z.int() }) });
+export const refreshEtimsItemClasses = () => apiRequest('/api/etims/item-classes/refresh', { method: 'POST', schema: z.object({ classes: z.int(), codes: z.int() }) });
+
+export function useEtimsUnitCodes() {
+  return useQuery({
+    queryKey: ['etims', 'unit-codes'],
+    queryFn: () => apiRequest('/api/etims/unit-codes', { schema: etimsUnitCodesSchema }),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log, never shown
+    meta: { errorMessage: 'Loading the unit codes failed' },
+  });
+}
 
 export function useEtimsItemClasses(q: string, enabled: boolean) {
   return useQuery({

@@ -36,6 +36,18 @@ CREATE TABLE "etims_item_classes" (
 	CONSTRAINT "etims_item_classes_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "etims_codes" (
+	"tenant_id" uuid NOT NULL,
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"code_class" text NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"is_used" boolean DEFAULT true NOT NULL,
+	"fetched_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "etims_codes_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "etims_items" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -91,6 +103,7 @@ CREATE TABLE "etims_documents" (
 ALTER TABLE "etims_settings" ADD CONSTRAINT "etims_settings_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "etims_settings" ADD CONSTRAINT "etims_settings_tenant_id_location_id_locations_tenant_id_id_fk" FOREIGN KEY ("tenant_id","location_id") REFERENCES "public"."locations"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "etims_item_classes" ADD CONSTRAINT "etims_item_classes_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "etims_codes" ADD CONSTRAINT "etims_codes_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "etims_items" ADD CONSTRAINT "etims_items_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "etims_items" ADD CONSTRAINT "etims_items_tenant_id_variant_id_product_variants_tenant_id_id_fk" FOREIGN KEY ("tenant_id","variant_id") REFERENCES "public"."product_variants"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "etims_documents" ADD CONSTRAINT "etims_documents_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -98,6 +111,7 @@ ALTER TABLE "etims_documents" ADD CONSTRAINT "etims_documents_tenant_id_settings
 CREATE UNIQUE INDEX "etims_settings_location_unique" ON "etims_settings" USING btree ("tenant_id",coalesce("location_id", '00000000-0000-0000-0000-000000000000'::uuid));--> statement-breakpoint
 CREATE UNIQUE INDEX "etims_item_classes_code_unique" ON "etims_item_classes" USING btree ("tenant_id","code");--> statement-breakpoint
 CREATE INDEX "etims_item_classes_name_idx" ON "etims_item_classes" USING btree ("tenant_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "etims_codes_code_unique" ON "etims_codes" USING btree ("tenant_id","code_class","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "etims_items_variant_unique" ON "etims_items" USING btree ("tenant_id","variant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "etims_items_code_unique" ON "etims_items" USING btree ("tenant_id","item_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "etims_items_sequence_unique" ON "etims_items" USING btree ("tenant_id","sequence");--> statement-breakpoint
@@ -113,6 +127,8 @@ CREATE INDEX "etims_documents_status_idx" ON "etims_documents" USING btree ("ten
 SELECT app_private.enable_tenant_isolation('etims_settings');
 --> statement-breakpoint
 SELECT app_private.enable_tenant_isolation('etims_item_classes');
+--> statement-breakpoint
+SELECT app_private.enable_tenant_isolation('etims_codes');
 --> statement-breakpoint
 SELECT app_private.enable_tenant_isolation('etims_items');
 --> statement-breakpoint

@@ -66,6 +66,21 @@ export const etimsItemClasses = pgTable(
   ],
 );
 
+/** KRA's code lists (selectCodeList) the shop uses: packaging units (class 17) and quantity units (class 10). */
+export const etimsCodes = pgTable(
+  'etims_codes',
+  {
+    ...tenantOwnedColumns(),
+    codeClass: text('code_class').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isUsed: boolean('is_used').notNull().default(true),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('etims_codes_code_unique').on(t.tenantId, t.codeClass, t.code)],
+);
+
 /** A variant's eTIMS item: its code (KE + type + packaging + quantity unit + sequence) and KRA codes. */
 export const etimsItems = pgTable(
   'etims_items',
