@@ -62,6 +62,12 @@ export function MpesaTender({
   const [mode, setMode] = useState<Mode>('code');
   const modeQuery = useMpesaMode(registerId);
   const simulated = modeQuery.data?.mode === 'simulated';
+  // A payment taken clears the panel for the next one (a split between two M-Pesa payments).
+  const [takes, setTakes] = useState(0);
+  const take = (payment: MpesaTake) => {
+    setTakes((count) => count + 1);
+    onTake(payment);
+  };
   const modes: { value: Mode; label: string }[] = [
     { value: 'code', label: t`Type code` },
     { value: 'prompt', label: t`Send prompt` },
@@ -81,9 +87,9 @@ export function MpesaTender({
           </Badge>
         )}
       </div>
-      {mode === 'prompt' && <PromptPanel registerId={registerId} shiftId={shiftId} remainingMinor={remainingMinor} onTake={onTake} />}
-      {mode === 'inbox' && <InboxPanel remainingMinor={remainingMinor} hasCustomer={hasCustomer} simulated={simulated} onTake={onTake} />}
-      {mode === 'code' && <CodePanel registerId={registerId} remainingMinor={remainingMinor} hasCustomer={hasCustomer} simulated={simulated} onTake={onTake} />}
+      {mode === 'prompt' && <PromptPanel key={takes} registerId={registerId} shiftId={shiftId} remainingMinor={remainingMinor} onTake={take} />}
+      {mode === 'inbox' && <InboxPanel remainingMinor={remainingMinor} hasCustomer={hasCustomer} simulated={simulated} onTake={take} />}
+      {mode === 'code' && <CodePanel key={takes} registerId={registerId} remainingMinor={remainingMinor} hasCustomer={hasCustomer} simulated={simulated} onTake={take} />}
     </div>
   );
 }
