@@ -152,6 +152,19 @@ describe('monitoring and isolation', () => {
     expect((await shop.call('GET', '/api/etims/status', { as: 'cashier' })).json()).toMatchObject({ signed: expect.any(Number), pendingOverAnHour: 0 });
   });
 
+  it('counts documents waiting more than an hour for the dashboard’s warning', async () => {
+    await fake.stop();
+    const sale = await shop.call('POST', '/api/sales', { as: 'cashier', body: checkoutBody(shop, [{ product: soda }]) });
+    expect(sale.status).toBe(201);
+    // The sale's invoice and its two stock reports wait.
+    expect((await shop.call('GET', '/api/etims/status', { as: 'cashier' })).json()).toMatchObject({ pending: 3, pendingOverAnHour: 0 });
+    await testApp.database.withTenant(shop.tenant.id, (tx) => tx.execute(sql`update etims_documents set created_at = now() - interval '61 minutes' where source_id = ${sale.json().sale.id}`));
+    expect((await shop.call('GET', '/api/etims/status', { as: 'cashier' })).json()).toMatchObject({ pending: 3, pendingOverAnHour: 3 });
+    await fake.start();
+    await drainShop(etimsWorkerDeps(testApp.deps), shop.tenant.id);
+    expect((await shop.call('GET', '/api/etims/status', { as: 'cashier' })).json()).toMatchObject({ pending: 0, pendingOverAnHour: 0 });
+  });
+
   it('another shop sees none of this shop’s devices, items or documents', async () => {
     const [document] = (await shop.call('GET', '/api/etims/documents', { as: 'manager' })).json().documents;
     const [device] = (await shop.call('GET', '/api/etims/devices')).json().devices;
