@@ -308,6 +308,21 @@ describe('till payments (C2B), the inbox and typed codes', () => {
     expect((await other.call('GET', `/api/mpesa/status-queries/${unknown.query.id}`, { as: 'cashier' })).status).toBe(404);
   });
 
+  it('keeps a received payment as it came: the app role may change only its allocation and dispute, and delete nothing', async () => {
+    const payment = await fake.payTill({ shortcode: TILL, amount: 90 });
+    await fake.settle();
+    const attempt = (statement: ReturnType<typeof sql>) =>
+      testApp.database.withTenant(live.tenant.id, (tx) => queryRows(tx, statement)).then(
+        () => 'allowed',
+        (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+      );
+    expect(await attempt(sql`update mpesa_payments set amount_minor = 1 where trans_id = ${payment.transId}`)).toMatch(/permission denied/);
+    expect(await attempt(sql`update mpesa_payments set trans_id = 'ZZZZZZZZZZ' where trans_id = ${payment.transId}`)).toMatch(/permission denied/);
+    expect(await attempt(sql`delete from mpesa_payments where trans_id = ${payment.transId}`)).toMatch(/permission denied/);
+    expect(await attempt(sql`update mpesa_payments set dispute_note = 'checked' where trans_id = ${payment.transId}`)).toBe('allowed');
+    expect(await count(live, 'mpesa_payments', sql`trans_id = ${payment.transId} and amount_minor = 9000`)).toBe(1);
+  });
+
   it('keeps the rest of a larger payment as the customer’s deposit, and refuses it without a customer', async () => {
     const payment = await fake.payTill({ shortcode: TILL, amount: 150 });
     await fake.settle();
