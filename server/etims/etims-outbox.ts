@@ -6,6 +6,7 @@ import {
   salePayload,
   taxTypeOf,
   toAmount,
+  type EtimsSaleDocument,
   type EtimsSaleLine,
   type EtimsTaxType,
 } from '../../core/etims/etims.rules';
@@ -13,8 +14,8 @@ import type { TaxClass } from '../../core/products/tax.rules';
 import { queryRows, type TenantTx } from '../db/client';
 import { HttpError } from '../http/errors';
 
-// The outbox writer (issue 19, docs/decisions/0023-etims-oscu.md): called last in a sale's or a
-// return's transaction, it takes the device's next invoice number with UPDATE … RETURNING (gap-free:
+// The outbox writer (issue 19, docs/decisions/0023-etims-oscu.md): called last in a sale's, a
+// return's or a void's transaction, it takes the device's next invoice number with UPDATE … RETURNING (gap-free:
 // it commits or rolls back with the document) and writes the frozen saveTrnsSalesOsdc request, then
 // the stock reports (insertStockIO, saveStockMaster) queued behind it. No network here: a sale never
 // waits for, or fails because of, KRA. A shop without an initialised device queues nothing.
@@ -40,12 +41,12 @@ async function deviceForSale(tx: TenantTx, saleId: string): Promise<DeviceRow | 
   return device ?? null;
 }
 
-/** Takes the invoice number (when wanted), the stock report numbers and the documents' places in one statement. */
-async function takeNumbers(tx: TenantTx, deviceId: string, counts: { invoices: number; sar: number; documents: number }) {
+/** Takes the invoice number, the stock report's number (when there is one) and the documents' places in one statement. */
+async function takeNumbers(tx: TenantTx, deviceId: string, counts: { sar: number; documents: number }) {
   const [row] = await queryRows<{ last_invoice_number: number; last_sar_number: number; last_document_seq: string }>(
     tx,
     sql`update etims_settings
-        set last_invoice_number = last_invoice_number + ${counts.invoices}, last_sar_number = last_sar_number + ${counts.sar},
+        set last_invoice_number = last_invoice_number + 1, last_sar_number = last_sar_number + ${counts.sar},
             last_document_seq = last_document_seq + ${counts.documents}, updated_at = now()
         where id = ${deviceId}
         returning last_invoice_number, last_sar_number, last_document_seq`,
@@ -112,12 +113,15 @@ const itemColumns = sql`i.item_code, i.item_class_code, i.packaging_unit_code, i
   (select b.code from product_barcodes b where b.variant_id = l.variant_id order by b.code limit 1) as barcode`;
 
 /**
- * The stock reports after a sale or a return: one insertStockIO with the registered items that
- * moved, and a saveStockMaster per item with what is left at the location. Items not registered
- * yet are left out (KRA knows nothing to report them against).
+ * The stock reports after an invoice: one insertStockIO with the registered items that moved, and
+ * a saveStockMaster per item with what is left at the location. Items not registered yet are left
+ * out (KRA knows nothing to report them against); so are goods returned damaged (not restocked).
  */
-function stockDocuments(lines: LineRow[], movement: { sarTypeCode: string; at: Date; sarNumber: number }): DocumentRow[] {
-  const moved = lines.filter((line) => line.item_code && line.restocked);
+function reportedLines(lines: LineRow[]): LineRow[] {
+  return lines.filter((line) => line.item_code && line.restocked);
+}
+
+function stockDocuments(moved: LineRow[], movement: { sarTypeCode: string; at: Date; sarNumber: number }): DocumentRow[] {
   if (moved.length === 0) return [];
   const totalMinor = moved.reduce((sum, line) => sum + line.gross_minor, 0);
   const taxMinor = moved.reduce((sum, line) => sum + line.tax_minor, 0);
@@ -175,6 +179,35 @@ function stockDocuments(lines: LineRow[], movement: { sarTypeCode: string; at: D
   return [stockIo, ...masters];
 }
 
+/**
+ * Numbers and writes an invoice (rcptTyCd S) or a credit note (R) with the stock reports behind it:
+ * goods out for a sale (sarTyCd 11), back in for a credit note (03).
+ */
+async function queueInvoice(
+  tx: TenantTx,
+  tenantId: string,
+  deviceId: string,
+  source: { type: 'sale' | 'sale_return' | 'sale_void'; id: string },
+  lines: LineRow[],
+  document: Omit<EtimsSaleDocument, 'invoiceNumber' | 'lines'>,
+): Promise<void> {
+  const reported = reportedLines(lines);
+  const masters = new Set(reported.map((line) => line.item_code)).size;
+  const numbers = await takeNumbers(tx, deviceId, { sar: reported.length > 0 ? 1 : 0, documents: 1 + (reported.length > 0 ? 1 + masters : 0) });
+  const isSale = document.receiptTypeCode === 'S';
+  const rows: DocumentRow[] = [
+    {
+      kind: isSale ? 'sale' : 'credit_note',
+      invoiceNumber: numbers.invoiceNumber,
+      originalInvoiceNumber: isSale ? null : document.originalInvoiceNumber,
+      sarNumber: null,
+      payload: salePayload({ ...document, invoiceNumber: numbers.invoiceNumber, lines: lines.map(toSaleLine) }),
+    },
+    ...stockDocuments(reported, { sarTypeCode: isSale ? '11' : '03', at: document.at, sarNumber: numbers.sarNumber }),
+  ];
+  await insertDocuments(tx, tenantId, deviceId, source, numbers.firstSeq, rows);
+}
+
 /** A sale's lines as the invoice (or a void's credit note) lists them, with what is left in stock after it. */
 function saleLinesQuery(saleId: string, locationId: string): SQL {
   return sql`select l.variant_id, trim(l.product_name || ' ' || l.variant_name) as name, (l.quantity * 1000)::bigint as quantity_milli,
@@ -199,31 +232,18 @@ export async function queueSaleDocument(tx: TenantTx, tenantId: string, saleId: 
   if (!sale) return;
   const lines = await queryRows<LineRow>(tx, saleLinesQuery(saleId, sale.location_id));
   const tenders = await queryRows<{ tender: string; amount_minor: number }>(tx, sql`select tender, amount_minor from sale_payments where sale_id = ${saleId} order by seq`);
-  const at = new Date(sale.created_at);
-  const stock = stockDocuments(lines, { sarTypeCode: '11', at, sarNumber: 0 });
-  const numbers = await takeNumbers(tx, device.id, { invoices: 1, sar: stock.length > 0 ? 1 : 0, documents: 1 + stock.length });
-  const payload = salePayload({
-    invoiceNumber: numbers.invoiceNumber,
+  await queueInvoice(tx, tenantId, device.id, { type: 'sale', id: saleId }, lines, {
     originalInvoiceNumber: 0,
     traderInvoiceNumber: sale.receipt_code,
     receiptTypeCode: 'S',
     refundReasonCode: null,
-    at,
+    at: new Date(sale.created_at),
     customer: sale.customer_name ? { pin: sale.customer_pin, name: sale.customer_name, phone: sale.customer_phone } : null,
     tenders: tenders.map((row) => ({ tender: row.tender, amountMinor: row.amount_minor })),
-    lines: lines.map(toSaleLine),
     user: { id: sale.cashier_id ?? 'dukani', name: sale.register_name },
   });
-  const documents: DocumentRow[] = [
-    { kind: 'sale', invoiceNumber: numbers.invoiceNumber, originalInvoiceNumber: null, sarNumber: null, payload },
-    ...withSarNumber(stock, numbers.sarNumber),
-  ];
-  await insertDocuments(tx, tenantId, device.id, { type: 'sale', id: saleId }, numbers.firstSeq, documents);
 }
 
-function withSarNumber(stock: DocumentRow[], sarNumber: number): DocumentRow[] {
-  return stock.map((row) => (row.kind === 'stock_io' ? { ...row, sarNumber, payload: { ...row.payload, sarNo: sarNumber, orgSarNo: sarNumber } } : row));
-}
 
 interface CreditNoteHeader {
   trader_invoice_number: string;
@@ -254,26 +274,16 @@ async function queueCreditNote(
   if (!isCreditWithinOriginal(Math.round(Number(original.total) * 100), Math.round(Number(original.credited) * 100), creditMinor)) {
     throw new HttpError('conflict', /*i18n*/ 'This return is more than is left of the sale’s eTIMS invoice');
   }
-  const at = new Date(header.created_at);
-  const stock = stockDocuments(lines, { sarTypeCode: '03', at, sarNumber: 0 });
-  const numbers = await takeNumbers(tx, original.settings_id, { invoices: 1, sar: stock.length > 0 ? 1 : 0, documents: 1 + stock.length });
-  const payload = salePayload({
-    invoiceNumber: numbers.invoiceNumber,
+  await queueInvoice(tx, tenantId, original.settings_id, source, lines, {
     originalInvoiceNumber: original.invoice_number,
     traderInvoiceNumber: header.trader_invoice_number,
     receiptTypeCode: 'R',
     refundReasonCode: header.reason_code,
-    at,
+    at: new Date(header.created_at),
     customer: header.customer_name ? { pin: header.customer_pin, name: header.customer_name, phone: header.customer_phone } : null,
     tenders: refunds.map((row) => ({ tender: row.tender, amountMinor: row.amount_minor })),
-    lines: lines.map(toSaleLine),
     user: { id: header.cashier_id ?? 'dukani', name: header.register_name },
   });
-  const documents: DocumentRow[] = [
-    { kind: 'credit_note', invoiceNumber: numbers.invoiceNumber, originalInvoiceNumber: original.invoice_number, sarNumber: null, payload },
-    ...withSarNumber(stock, numbers.sarNumber),
-  ];
-  await insertDocuments(tx, tenantId, original.settings_id, source, numbers.firstSeq, documents);
 }
 
 /** The sale's invoice at KRA and what its credit notes took back so far (null: KRA has no invoice of it). */
