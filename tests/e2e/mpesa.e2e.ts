@@ -10,7 +10,8 @@ import { addItem, addMainShopTill } from './support/register';
 // sandbox's simulated phone answers the prompts through the same callback code as Safaricom's, so
 // this runs offline. As the demo cashier Brian on a till of this file's own: a prompt approved on
 // the simulated phone pays the sale; a cancelled one says so and a retry succeeds; a till payment
-// arrives in the inbox and is taken; a typed code is accepted once and refused the second time.
+// arrives in the inbox and is taken; a typed code is accepted once and refused the second time;
+// the manager's reconciliation finds a payment and disputes it; the owner's settings tab.
 
 const session = useBrowser();
 const CASHIER = ACCOUNTS.payments;
@@ -130,5 +131,38 @@ describe('M-Pesa at the register (sandbox)', () => {
     await second.getByRole('button', { name: 'Check code' }).click();
     await second.getByText('This M-Pesa code has already been used').waitFor();
     expect(await second.getByRole('list', { name: 'Payments' }).count()).toBe(0);
+  });
+});
+
+describe('M-Pesa for the manager and the owner', () => {
+  it('reconciles the day, finds a payment and marks it disputed, then back', async () => {
+    const cashier = await session.openPage({ cookieConsent: 'accepted', storageState: cashierState });
+    await cashier.goto(appUrl('/admin/sales?tab=new-sale', CASHIER.subdomain));
+    const created = await callApi<{ transId: string }>(cashier, 'POST', '/api/mpesa/sandbox/till-payments', { amountMinor: 7_700 });
+    const manager = await session.openPage({ cookieConsent: 'accepted', viewport: TILL });
+    await signInThroughForm(manager, ACCOUNTS.manager);
+    await manager.goto(appUrl('/admin/sales?tab=mpesa', CASHIER.subdomain));
+    const screen = manager.getByTestId('mpesa-reconciliation');
+    await screen.getByRole('table', { name: 'M-Pesa received and tendered' }).getByTestId('mpesa-reconciliation-row').first().waitFor();
+    await screen.getByLabel('Search').fill(created.transId);
+    const row = screen.getByTestId('mpesa-payment-row').filter({ hasText: created.transId });
+    await row.getByText('Unallocated').waitFor();
+    await row.getByRole('button', { name: 'Dispute' }).click();
+    const dialog = manager.getByRole('dialog', { name: `Dispute ${created.transId}` });
+    await dialog.getByLabel('Why').fill('Customer says it was for another shop');
+    await dialog.getByRole('button', { name: 'Mark disputed' }).click();
+    await row.getByText('Customer says it was for another shop').waitFor();
+    expect((await callApi<{ items: { transId: string }[] }>(cashier, 'GET', '/api/mpesa/payments?status=unallocated&amountMinor=7700')).items.map((item) => item.transId)).not.toContain(created.transId);
+    await row.getByRole('button', { name: 'Undispute' }).click();
+    await row.getByText('Unallocated').waitFor();
+  });
+
+  it('shows the owner the simulated mode, every credential not set', async () => {
+    const owner = await session.openPage({ cookieConsent: 'accepted', viewport: TILL });
+    await signInThroughForm(owner, ACCOUNTS.owner);
+    await owner.goto(appUrl('/admin/settings?tab=mpesa', ACCOUNTS.owner.subdomain));
+    const tab = owner.getByTestId('mpesa-settings');
+    await tab.getByTestId('mpesa-mode').getByText('Simulated phone (no credentials)').waitFor();
+    expect(await tab.getByText('Not set').count()).toBe(4);
   });
 });
