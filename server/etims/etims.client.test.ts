@@ -1,26 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salePayload } from '../../core/etims/etims.rules';
-import { startFakeEtims, type FakeEtims } from '../../tests/support/fake-etims';
+import { sampleSaleRequest, startFakeEtims, type FakeEtims } from '../../tests/support/fake-etims';
 import { createEtimsHttpClient, createSimulatedControlUnit, EtimsUnknownOutcomeError, type EtimsDevice } from './etims.client';
 
 // The real client against a local fake of KRA's OSCU API (tests/support/fake-etims.ts).
 
 const TIN = 'P051234567X';
 
-function saleBody(invoiceNumber: number) {
-  return salePayload({
-    invoiceNumber,
-    originalInvoiceNumber: 0,
-    traderInvoiceNumber: `T1-${invoiceNumber}`,
-    receiptTypeCode: 'S',
-    refundReasonCode: null,
-    at: new Date('2026-11-28T09:00:00Z'),
-    customer: null,
-    tenders: [{ tender: 'mpesa', amountMinor: 116_000 }],
-    lines: [{ itemCode: 'KE2NTU0000001', itemClassCode: '5059690800', name: 'Sugar 2kg', barcode: null, packagingUnitCode: 'NT', quantityUnitCode: 'U', quantityMilli: 2000, unitPriceMinor: 58_000, discountMinor: 0, grossMinor: 116_000, taxMinor: 16_000, taxType: 'B' }],
-    user: { id: 'u1', name: 'Amina' },
-  });
-}
+const saleBody = sampleSaleRequest;
 
 describe('the OSCU client against the fake KRA server', () => {
   let fake: FakeEtims;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { salePayload } from '../../core/etims/etims.rules';
 
 // A small, real HTTP stand-in for KRA's eTIMS OSCU API in tests, following the published shapes
 // (paybillke/kra-etims-oscu-docs): POST /<function> with JSON, the device in the headers tin, bhfId
@@ -8,6 +9,22 @@ import type { AddressInfo, Socket } from 'node:net';
 // does: an invoice number is signed once per device; sending it again is answered 994 ("There is an
 // overlapped Data") and selectInvoiceDetails finds it. Tests can delay answers, hang (accept a
 // request, act on it and never answer), refuse with a code, and stop and start the server.
+
+/** A sale the tests and the bench send: 2 × Sugar 2kg at 580.00 (1,160.00 in band B), paid in cash. */
+export function sampleSaleRequest(invoiceNumber: number): Record<string, unknown> {
+  return salePayload({
+    invoiceNumber,
+    originalInvoiceNumber: 0,
+    traderInvoiceNumber: `T1-${String(invoiceNumber).padStart(6, '0')}`,
+    receiptTypeCode: 'S',
+    refundReasonCode: null,
+    at: new Date('2026-11-28T09:00:00Z'),
+    customer: null,
+    tenders: [{ tender: 'cash', amountMinor: 116_000 }],
+    lines: [{ itemCode: 'KE2NTU0000001', itemClassCode: '5059690800', name: 'Sugar 2kg', barcode: null, packagingUnitCode: 'NT', quantityUnitCode: 'U', quantityMilli: 2000, unitPriceMinor: 58_000, discountMinor: 0, grossMinor: 116_000, taxMinor: 16_000, taxType: 'B' }],
+    user: { id: 'u1', name: 'Amina' },
+  });
+}
 
 export interface FakeEtimsSale {
   tin: string;

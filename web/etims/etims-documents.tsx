@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, FileCheck2Icon, RotateCwIcon, SearchIcon } from 'lucide-react';
+import { DownloadIcon, FileCheck2Icon, RotateCwIcon, SearchIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { ETIMS_DOCUMENT_KINDS, ETIMS_DOCUMENT_STATUSES, type EtimsDocument } from '../../core/etims/etims.schemas';
 import { useMoney } from '../accounts/use-money';
 import { Badge } from '../components/ui/badge';
+import { SortButton } from '../components/sort-button';
 import { Button } from '../components/ui/button';
 import { Label } from '../components/ui/label';
 import { PagedTable } from '../inventory/data-table';
@@ -60,22 +61,14 @@ export function EtimsDocuments() {
     onError: (failure) => toast.error(t`The document was not sent again`, { description: failureMessage(failure, t`Try again.`) }),
   });
 
-  const sortButton = (sort: 'created' | 'invoice', label: string) => {
-    const active = filters.sort === sort;
-    const Icon = !active ? ArrowUpDownIcon : filters.direction === 'asc' ? ArrowUpIcon : ArrowDownIcon;
-    return (
-      <button
-        type="button"
-        className="-mx-1 inline-flex items-center gap-1 rounded px-1 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        aria-label={t`Sort by ${label}`}
-        aria-pressed={active}
-        onClick={() => change({ sort, direction: active && filters.direction === 'desc' ? 'asc' : 'desc' })}
-      >
-        {label}
-        <Icon aria-hidden className="size-3.5" />
-      </button>
-    );
-  };
+  const sortButton = (sort: 'created' | 'invoice', label: string) => (
+    <SortButton
+      label={label}
+      active={filters.sort === sort}
+      direction={filters.direction}
+      onSort={() => change({ sort, direction: filters.sort === sort && filters.direction === 'desc' ? 'asc' : 'desc' })}
+    />
+  );
 
   const columns: Array<ColumnDef<EtimsDocument>> = [
     { id: 'created', header: () => sortButton('created', t`Date`), cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },

@@ -1,7 +1,7 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, ReceiptTextIcon, SearchIcon, XIcon } from 'lucide-react';
+import { DownloadIcon, ReceiptTextIcon, SearchIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { saleListItemSchema } from '../../core/sales/sales.schemas';
 import { useMoney } from '../accounts/use-money';
 import { useSignedInUser } from '../auth/auth-provider';
+import { SortButton } from '../components/sort-button';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
@@ -65,22 +66,14 @@ export function SalesHistory() {
   const [search, setSearch] = useSearchInAddress(filters.q, (q) => change({ q }));
   const list = useSaleList(filters, page);
 
-  const sortButton = (sort: Sort, label: string) => {
-    const active = filters.sort === sort;
-    const Icon = !active ? ArrowUpDownIcon : filters.direction === 'asc' ? ArrowUpIcon : ArrowDownIcon;
-    return (
-      <button
-        type="button"
-        className="-mx-1 inline-flex items-center gap-1 rounded px-1 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        aria-label={t`Sort by ${label}`}
-        aria-pressed={active}
-        onClick={() => change({ sort, direction: active && filters.direction === 'desc' ? 'asc' : 'desc' })}
-      >
-        {label}
-        <Icon aria-hidden className="size-3.5" />
-      </button>
-    );
-  };
+  const sortButton = (sort: Sort, label: string) => (
+    <SortButton
+      label={label}
+      active={filters.sort === sort}
+      direction={filters.direction}
+      onSort={() => change({ sort, direction: filters.sort === sort && filters.direction === 'desc' ? 'asc' : 'desc' })}
+    />
+  );
 
   const columns: Array<ColumnDef<SaleListItem>> = [
     {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { salePayload } from '../../../core/etims/etims.rules';
 import { createEtimsHttpClient } from '../../../server/etims/etims.client';
 import { initialiseDevice, saveDevice } from '../../../server/etims/etims-settings.service';
 import { drainShop, type EtimsWorkerDeps } from '../../../server/etims/etims-worker';
 import { createTenant } from '../../../tests/support/factories';
-import { startFakeEtims } from '../../../tests/support/fake-etims';
+import { sampleSaleRequest, startFakeEtims } from '../../../tests/support/fake-etims';
 import { createTestApp } from '../../../tests/support/test-app';
 import { formatRatio } from '../support/format';
 import { BenchError, type BenchSuite, type SummaryLine } from '../support/suite';
@@ -19,20 +18,7 @@ const settings = { documents: Number(process.env.BENCH_ETIMS_DOCUMENTS ?? 10_000
 const TIN = 'P051234567X';
 const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en-US')}/s`;
 
-function payload(invoiceNumber: number) {
-  return salePayload({
-    invoiceNumber,
-    originalInvoiceNumber: 0,
-    traderInvoiceNumber: `B1-${String(invoiceNumber).padStart(6, '0')}`,
-    receiptTypeCode: 'S',
-    refundReasonCode: null,
-    at: new Date('2026-11-28T09:00:00Z'),
-    customer: null,
-    tenders: [{ tender: 'cash', amountMinor: 116_000 }],
-    lines: [{ itemCode: 'KE2NTU0000001', itemClassCode: '5059690800', name: 'Sugar 2kg', barcode: null, packagingUnitCode: 'NT', quantityUnitCode: 'U', quantityMilli: 2000, unitPriceMinor: 58_000, discountMinor: 0, grossMinor: 116_000, taxMinor: 16_000, taxType: 'B' }],
-    user: { id: 'bench', name: 'Bench' },
-  });
-}
+const payload = sampleSaleRequest;
 
 const etims: BenchSuite = {
   name: 'etims',
