@@ -37,7 +37,7 @@ function usage(suites: BenchSuite[]) {
     'BENCH_CONTACT_TENANT_CONTACTS, BENCH_STATEMENT_ENTRIES, BENCH_PAYMENT_SECONDS; sales: BENCH_SALES_SECONDS, BENCH_REGISTER_NAVIGATIONS',
     '(0: no browser), BENCH_REGISTER_SCANS, BENCH_CATALOG_PRODUCTS; reports (suites/reports.bench.ts; TEST_DB=postgres for PostgreSQL):',
     'BENCH_SALE_LINES, BENCH_SALE_DAYS, BENCH_SAMPLES, BENCH_REPORTS (key,key…), BENCH_REBUILD=1, BENCH_CACHE_DIR.',
-    'mpesa: BENCH_MPESA_DELIVERIES (new callbacks of each kind, 400).',
+    'mpesa: BENCH_MPESA_DELIVERIES (new callbacks of each kind, 400); etims: BENCH_ETIMS_DOCUMENTS (queued sales, 10,000).',
   ].join('\n');
 }
 
