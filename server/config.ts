@@ -58,6 +58,9 @@ const environmentSchema = z.object({
   MPESA_PRODUCTION_URL: z.preprocess(blankAsUndefined, urlString.default('https://api.safaricom.co.ke')),
   ETIMS_SANDBOX_URL: z.preprocess(blankAsUndefined, urlString.default('https://etims-api-sbx.kra.go.ke/etims-api')),
   ETIMS_PRODUCTION_URL: z.preprocess(blankAsUndefined, urlString.default('https://etims-api.kra.go.ke/etims-api')),
+  AFRICASTALKING_SANDBOX_URL: z.preprocess(blankAsUndefined, urlString.default('https://api.sandbox.africastalking.com')),
+  AFRICASTALKING_PRODUCTION_URL: z.preprocess(blankAsUndefined, urlString.default('https://api.africastalking.com')),
+  WHATSAPP_API_URL: z.preprocess(blankAsUndefined, urlString.default('https://graph.facebook.com/v21.0')),
   PAYMENTS_SANDBOX: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   INSECURE_COOKIES: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
@@ -91,7 +94,12 @@ export type AppConfig = {
   /** The key the shops' provider credentials are sealed with (server/security/secret-box.ts). */
   dataEncryptionKey: string;
   /** Base URLs of Safaricom Daraja and KRA eTIMS (OSCU) per environment, without a trailing slash. */
-  providerUrls: { mpesa: { sandbox: string; production: string }; etims: { sandbox: string; production: string } };
+  providerUrls: {
+    mpesa: { sandbox: string; production: string };
+    etims: { sandbox: string; production: string };
+    africastalking: { sandbox: string; production: string };
+    whatsapp: string;
+  };
   logLevel: (typeof LOG_LEVELS)[number];
   bodyLimitBytes: number;
   /** Without it, the built-in sandbox provider takes payments when paymentsSandbox (docs/decisions/0009). */
@@ -171,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     providerUrls: {
       mpesa: { sandbox: withoutTrailingSlash(e.MPESA_SANDBOX_URL), production: withoutTrailingSlash(e.MPESA_PRODUCTION_URL) },
       etims: { sandbox: withoutTrailingSlash(e.ETIMS_SANDBOX_URL), production: withoutTrailingSlash(e.ETIMS_PRODUCTION_URL) },
+      africastalking: { sandbox: withoutTrailingSlash(e.AFRICASTALKING_SANDBOX_URL), production: withoutTrailingSlash(e.AFRICASTALKING_PRODUCTION_URL) },
+      whatsapp: withoutTrailingSlash(e.WHATSAPP_API_URL),
     },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
