@@ -16,3 +16,4 @@ export * from './accounting';
 export * from './reports';
 export * from './mpesa';
 export * from './etims';
+export * from './communications';
