@@ -18,6 +18,9 @@ import { accountingRoutes, JOURNAL_ATTACHMENT_PATH } from './accounting/accounti
 import { accountingReportRoutes } from './accounting/reports.routes';
 import { reportRoutes } from './reports/reports.routes';
 import { approvalRoutes } from './approvals/approvals.routes';
+import { auditRequestScope } from './audit/audit-context';
+import { auditRoutes } from './audit/audit.routes';
+import { commissionRoutes } from './commissions/commissions.routes';
 import { CONTACT_IMPORT_PATH, contactBulkRoutes } from './contacts/contacts-bulk.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { giftCardRoutes } from './gift-cards/gift-cards.routes';
@@ -86,6 +89,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     return (isUpload ? limitImageBody : limitBody)(c, next);
   });
   app.use('/api/*', sameOriginWrites);
+  app.use('/api/*', auditRequestScope);
 
   const mountedRoutes: MountedRoute[] = [];
   mountRoutes(
@@ -125,6 +129,8 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...accountingRoutes,
       ...accountingReportRoutes,
       ...reportRoutes,
+      ...auditRoutes,
+      ...commissionRoutes,
       ...emailRoutes,
       ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AccountingSettings, accountingSettingsInputSchema } from '../../core/accounting/accounting.schemas';
 import { CONFIGURABLE_TENDERS, CONTROL_ACCOUNT_KEYS, type ConfigurableTender, type SystemAccountKey } from '../../core/accounting/chart';
 import { accountRefKey } from '../../core/accounting/posting';
-import { appendAuditEvent } from '../audit/audit-events.service';
+import { recordAudit } from '../audit/audit-events.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { HttpError } from '../http/errors';
 import { resolveAccounts, shopDayOf } from './posting';
@@ -101,11 +101,13 @@ export function updateAccountingSettings(database: Database, actor: SettingsActo
             value_loyalty_points = excluded.value_loyalty_points, updated_at = now()`,
     );
     if (lockDate !== current.lock_date || lockPolicy !== current.lock_policy) {
-      await appendAuditEvent(tx, actor.tenantId, {
+      await recordAudit(tx, {
+        tenantId: actor.tenantId,
         actorUserId: actor.userId,
         action: 'accounting.lock_date',
         entity: 'accounting_settings',
-        details: { from: { lockDate: current.lock_date, lockPolicy: current.lock_policy }, to: { lockDate, lockPolicy } },
+        before: { lockDate: current.lock_date, lockPolicy: current.lock_policy },
+        after: { lockDate, lockPolicy },
         requestId: actor.requestId,
       });
     }

@@ -417,9 +417,9 @@ describe('the lock date and the settings', () => {
     expect(locked.status).toBe(200);
     expect(locked.json()).toMatchObject({ lockDate: '2026-10-31', lockPolicy: 'refuse' });
     const [audit] = await testApp.database.withTenant(tenantId(), (tx) =>
-      queryRows<{ actor_user_id: string; details: unknown }>(tx, sql`select actor_user_id, details from audit_events where action = 'accounting.lock_date'`),
+      queryRows<{ actor_user_id: string; before: unknown; after: unknown }>(tx, sql`select actor_user_id, before, after from audit_events where action = 'accounting.lock_date'`),
     );
-    expect(audit).toEqual({ actor_user_id: shop.users.owner.id, details: { from: { lockDate: null, lockPolicy: 'refuse' }, to: { lockDate: '2026-10-31', lockPolicy: 'refuse' } } });
+    expect(audit).toEqual({ actor_user_id: shop.users.owner.id, before: { lockDate: null, lockPolicy: 'refuse' }, after: { lockDate: '2026-10-31', lockPolicy: 'refuse' } });
 
     const before = await entryCount();
     const lines = [

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Adjustment, AdjustmentListItem, AdjustmentReason, adjustmentInputSchema, documentListQuerySchema } from '../../core/inventory/inventory.schemas';
 import { postDocument } from '../accounting/post-document';
+import { recordAudit } from '../audit/audit-events.service';
 import type { Database, TenantTx } from '../db/client';
 import { locations, stockAdjustments, stockMovements } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
@@ -54,6 +55,15 @@ export async function createAdjustment(database: Database, author: DocumentAutho
           note: input.note,
         })),
       );
+      // Damage, theft and expiry take stock out for good: a write-off; a correction sets the count right.
+      await recordAudit(tx, {
+        tenantId: author.tenantId,
+        actorUserId: author.userId,
+        action: input.reason === 'correction' ? 'stock.adjustment' : 'stock.write_off',
+        entity: 'stock_adjustment',
+        entityId: adjustment!.id,
+        details: { locationId: input.locationId, reason: input.reason, note: input.note, lines: input.lines.map(({ variantId, quantityChangeMilli }) => ({ variantId, quantityChangeMilli })) },
+      });
       await postDocument(tx, author.tenantId, 'stock_adjustment', adjustment!.id);
       return adjustment!.id;
     },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { hasTenantRole } from '../../core/auth/roles.rules';
+import { recordAudit } from '../audit/audit-events.service';
 import type { TenantTx } from '../db/client';
 import { shiftCashMovements, shifts } from '../db/schema/sales';
 import { HttpError } from '../http/errors';
@@ -49,4 +50,12 @@ export interface DrawerCash {
 /** Records the drawer's cash movement for a document, in the document's transaction (after requireOpenDrawer). */
 export async function recordDrawerCash(tx: TenantTx, author: { tenantId: string; userId: string }, cash: DrawerCash): Promise<void> {
   await tx.insert(shiftCashMovements).values({ tenantId: author.tenantId, userId: author.userId, ...cash });
+  await recordAudit(tx, {
+    tenantId: author.tenantId,
+    actorUserId: author.userId,
+    action: cash.direction === 'in' ? 'cash.in' : 'cash.out',
+    entity: cash.sourceType,
+    entityId: cash.sourceId,
+    details: { shiftId: cash.shiftId, reason: cash.reason, amountMinor: cash.amountMinor, note: cash.note },
+  });
 }

@@ -129,7 +129,7 @@ const settingsRoutes: RouteDefinition[] = [
       request: jsonBody(salesSettingsInputSchema),
       responses: { 200: jsonResponse(salesSettingsSchema, 'The sales settings'), 400: invalidResponse },
     }),
-    async (c) => c.json(await updateSalesSettings(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 200),
+    async (c) => c.json(await updateSalesSettings(c.var.deps.database, c.var.tenantId, c.req.valid('json'), c.var.principal.userId), 200),
   ),
 ];
 

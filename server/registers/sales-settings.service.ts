@@ -1,4 +1,6 @@
+import { changedSides } from '../../core/audit/audit-diff.rules';
 import type { SalesSettings } from '../../core/sales/sales.schemas';
+import { recordAudit } from '../audit/audit-events.service';
 import type { Database, TenantTx } from '../db/client';
 import { salesSettings } from '../db/schema/sales';
 
@@ -32,8 +34,11 @@ export function getSalesSettings(database: Database, tenantId: string): Promise<
   return database.withTenant(tenantId, (tx) => readSalesSettings(tx, tenantId));
 }
 
-export function updateSalesSettings(database: Database, tenantId: string, input: SalesSettings): Promise<SalesSettings> {
+/** Saves the sales settings; what changed goes into the audit log (settings.sales) in the same transaction. */
+export function updateSalesSettings(database: Database, tenantId: string, input: SalesSettings, actorUserId: string): Promise<SalesSettings> {
   return database.withTenant(tenantId, async (tx) => {
+    const changed = changedSides({ ...(await readSalesSettings(tx, tenantId)) }, { ...input });
+    if (changed) await recordAudit(tx, { tenantId, actorUserId, action: 'settings.sales', entity: 'sales_settings', ...changed });
     await tx
       .insert(salesSettings)
       .values({ tenantId, ...input })

@@ -13,6 +13,7 @@ import type {
 import { needsOverShortApproval, overShortMinor } from '../../core/sales/shift.rules';
 import { postDocument } from '../accounting/post-document';
 import { consumeApproval } from '../approvals/approvals.service';
+import { recordAudit } from '../audit/audit-events.service';
 import type { Database, TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { locations } from '../db/schema/inventory';
@@ -273,6 +274,14 @@ export async function addCashMovement(
         .insert(shiftCashMovements)
         .values({ tenantId: author.tenantId, shiftId, userId: author.userId, ...input, requestKey: author.requestKey?.key ?? null })
         .returning({ id: shiftCashMovements.id });
+      await recordAudit(tx, {
+        tenantId: author.tenantId,
+        actorUserId: author.userId,
+        action: input.direction === 'in' ? 'cash.in' : 'cash.out',
+        entity: 'shift_cash_movement',
+        entityId: row!.id,
+        details: { shiftId, reason: input.reason, amountMinor: input.amountMinor, note: input.note },
+      });
       await postDocument(tx, author.tenantId, 'shift_cash', row!.id);
       return row!.id;
     },

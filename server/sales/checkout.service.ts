@@ -9,6 +9,7 @@ import { settlePayments } from '../../core/sales/tender.rules';
 import type { z } from 'zod';
 import { postCharge, spendDeposit } from '../accounts/account-ledger';
 import { consumeApproval } from '../approvals/approvals.service';
+import { recordAudit } from '../audit/audit-events.service';
 import { readSubscriptionState } from '../billing/subscription.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { salePayments, saleLines, sales } from '../db/schema/sales';
@@ -142,7 +143,7 @@ export async function completeSaleInTx(
   const settings = await readSalesSettings(tx, tenantId);
   const priced = await priceSale(tx, shift.locationId, input, settings.discountLimitBps);
   if (priced.cart.totalMinor !== input.expectedTotalMinor) throw new PriceChangedError(toQuote(priced));
-  await consumeApprovals(tx, tenantId, saleId, input.approvalIds, priced);
+  await consumeApprovals(tx, actor, saleId, input.approvalIds, priced);
 
   const exchangeMinor = extra.exchangeCreditMinor;
   if (!Number.isSafeInteger(exchangeMinor) || exchangeMinor < 0 || exchangeMinor > priced.cart.totalMinor) {
@@ -282,9 +283,26 @@ function saleMovements(priced: PricedSale, locationId: string, saleId: string): 
  * of the sale's approvals for that action each, spent on this sale; missing → 409 approval_required
  * naming the line (`lines.N`) or the cart discount.
  */
-async function consumeApprovals(tx: TenantTx, tenantId: string, saleId: string, approvalIds: string[], priced: PricedSale) {
-  const needs = priced.lines.flatMap((line, index) => line.needsApproval.map((action) => ({ field: `lines.${index}`, action })));
-  if (priced.cart.cartNeedsApproval) needs.push({ field: 'cartDiscount', action: 'discount' });
+async function consumeApprovals(tx: TenantTx, actor: SaleActor, saleId: string, approvalIds: string[], priced: PricedSale) {
+  const { tenantId } = actor;
+  const needs: { field: string; action: 'price_override' | 'discount'; details: Record<string, unknown> }[] = priced.lines.flatMap((line, index) =>
+    line.needsApproval.map((action) => ({
+      field: `lines.${index}`,
+      action,
+      details: {
+        lineNo: index + 1,
+        productName: line.productName,
+        variantName: line.variantName,
+        quantityMilli: line.quantityMilli,
+        listPriceMinor: line.listPriceMinor,
+        unitPriceMinor: line.unitPriceMinor,
+        lineDiscountMinor: line.lineDiscountMinor,
+      },
+    })),
+  );
+  if (priced.cart.cartNeedsApproval) {
+    needs.push({ field: 'cartDiscount', action: 'discount', details: { subtotalMinor: priced.cart.subtotalMinor, cartDiscountMinor: priced.cart.cartDiscountMinor } });
+  }
   if (needs.length === 0) return;
   const ids = [...new Set(approvalIds)];
   const rows = ids.length
@@ -304,7 +322,16 @@ async function consumeApprovals(tx: TenantTx, tenantId: string, saleId: string, 
       throw new HttpError('approval_required', message, { [need.field]: [message] });
     }
     const [approval] = unspent.splice(index, 1);
-    await consumeApproval(tx, tenantId, approval!.id, { action: need.action, usedByType: 'sale', usedById: saleId });
+    const { approverId } = await consumeApproval(tx, tenantId, approval!.id, { action: need.action, usedByType: 'sale', usedById: saleId });
+    await recordAudit(tx, {
+      tenantId,
+      actorUserId: actor.userId,
+      action: need.action === 'price_override' ? 'sale.price_override' : 'sale.discount_over_limit',
+      entity: 'sale',
+      entityId: saleId,
+      approvedByUserId: approverId,
+      details: { ...need.details, approvalId: approval!.id },
+    });
   }
 }
 

@@ -16,6 +16,7 @@ import {
 import { nextDocumentNumber, postCreditNote } from '../accounts/account-ledger';
 import { postDocument } from '../accounting/post-document';
 import { consumeApproval } from '../approvals/approvals.service';
+import { recordAudit } from '../audit/audit-events.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { quantityFromNumeric } from '../db/schema/quantity';
 import { saleRefunds, saleReturnLines, saleReturns } from '../db/schema/sales';
@@ -211,6 +212,16 @@ export async function createReturnInTx(
   if (written.refunds.length > 0) {
     await tx.insert(saleRefunds).values(written.refunds.map((refund, index) => ({ tenantId, returnId, seq: index + 1, ...refund })));
   }
+  const [approval] = written.approvalId ? await queryRows<{ approver_id: string }>(tx, sql`select approver_id from approvals where id = ${written.approvalId}`) : [];
+  await recordAudit(tx, {
+    tenantId,
+    actorUserId: actor.userId,
+    action: 'sale.return',
+    entity: 'sale_return',
+    entityId: returnId,
+    approvedByUserId: approval?.approver_id ?? null,
+    details: { saleId: input.saleId, reason: input.reason, totalMinor: written.totalMinor, refunds: written.refunds.map(({ tender, amountMinor }) => ({ tender, amountMinor })) },
+  });
   await postDocument(tx, tenantId, 'sale_return', returnId);
   // The eTIMS credit note (issue 19): queued with the return, sent by the worker after the commit.
   await queueReturnDocument(tx, tenantId, returnId);

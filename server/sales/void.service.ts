@@ -5,6 +5,7 @@ import type { Sale, voidSaleInputSchema } from '../../core/sales/sales.schemas';
 import { postCreditNote } from '../accounts/account-ledger';
 import { postDocument } from '../accounting/post-document';
 import { consumeApproval } from '../approvals/approvals.service';
+import { recordAudit } from '../audit/audit-events.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { quantityFromNumeric } from '../db/schema/quantity';
 import { refundToGiftCard } from '../gift-cards/gift-card-ledger';
@@ -70,7 +71,7 @@ async function voidSaleInTx(tx: TenantTx, actor: SaleActor, saleId: string, inpu
   if (sale!.has_returns) throw new HttpError('conflict', /*i18n*/ 'Goods of this sale were returned: it cannot be voided');
   // Its exchange credit belongs to the return it came with: a return of the sale pays it back instead.
   if (sale!.is_exchange) throw new HttpError('conflict', /*i18n*/ 'This sale was paid by an exchange: make a return instead');
-  if (input.approvalId) await consumeApproval(tx, tenantId, input.approvalId, { action: 'void', usedByType: 'sale_void', usedById: saleId });
+  const approval = input.approvalId ? await consumeApproval(tx, tenantId, input.approvalId, { action: 'void', usedByType: 'sale_void', usedById: saleId }) : null;
 
   const taken = await queryRows<{ variant_id: string; location_id: string; quantity: string }>(
     tx,
@@ -123,6 +124,15 @@ async function voidSaleInTx(tx: TenantTx, actor: SaleActor, saleId: string, inpu
                void_approval_id = ${input.approvalId}, updated_at = now()
         where id = ${saleId}`,
   );
+  await recordAudit(tx, {
+    tenantId,
+    actorUserId: userId,
+    action: 'sale.void',
+    entity: 'sale',
+    entityId: saleId,
+    approvedByUserId: approval?.approverId ?? null,
+    details: { receiptCode: sale!.receipt_code, reason: input.reason },
+  });
   await postDocument(tx, tenantId, 'sale_void', saleId);
   // The eTIMS credit note of the whole sale (issue 19), sent by the worker after the commit.
   await queueVoidDocument(tx, tenantId, saleId);

@@ -7,6 +7,7 @@ import { updateBusinessSettings } from './settings.service';
 let testApp: TestApp;
 let shop: TestTenant;
 let ownerCookie: string;
+let ownerId: string;
 let cashierCookie: string;
 const HOST = 'settings-shop.localhost:3000';
 // A 1×1 PNG (a real one: logos are decoded).
@@ -16,6 +17,7 @@ beforeAll(async () => {
   testApp = await createTestApp();
   shop = await createTenant(testApp.database, { subdomain: 'settings-shop', name: 'Settings Shop' });
   const owner = await createUser(testApp.database, testApp.deps.auth, { tenantId: shop.id, role: 'admin' });
+  ownerId = owner.id;
   const cashier = await createUser(testApp.database, testApp.deps.auth, { tenantId: shop.id, role: 'cashier' });
   ownerCookie = await signInAs(testApp, HOST, owner.email, TEST_PASSWORD);
   cashierCookie = await signInAs(testApp, HOST, cashier.email, TEST_PASSWORD);
@@ -56,7 +58,7 @@ describe('business settings', () => {
   it('changes the name and the settings together or not at all (one transaction)', async () => {
     const before = (await testApp.request('/api/settings/business', { host: HOST, headers: { cookie: ownerCookie } })).json();
     // A value the database refuses (the route's schema would stop it first): the name must not change alone.
-    await expect(updateBusinessSettings(testApp.deps, shop.id, { businessName: 'Half Saved Shop', receiptHeader: 'Karibu\u0000' })).rejects.toThrow();
+    await expect(updateBusinessSettings(testApp.deps, shop.id, { businessName: 'Half Saved Shop', receiptHeader: 'Karibu\u0000' }, ownerId)).rejects.toThrow();
     const after = (await testApp.request('/api/settings/business', { host: HOST, headers: { cookie: ownerCookie } })).json();
     expect(after.businessName).toBe(before.businessName);
     expect(after.receiptHeader).toBe(before.receiptHeader);

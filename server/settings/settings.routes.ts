@@ -35,7 +35,7 @@ export const settingsRoutes = [
       request: jsonBody(updateBusinessSettingsSchema),
       responses: { 200: settingsResponse, 403: errorResponse('Role too low') },
     }),
-    async (c) => c.json(await updateBusinessSettings(c.var.deps, c.var.tenantId, c.req.valid('json')), 200),
+    async (c) => c.json(await updateBusinessSettings(c.var.deps, c.var.tenantId, c.req.valid('json'), c.var.principal.userId), 200),
   ),
   tenantRoute(
     { minRole: 'admin' },

@@ -3,6 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, type BusinessSettings, type UpdateBusinessSettingsInput } from '../../core/settings/settings.schemas';
+import { changedSides } from '../../core/audit/audit-diff.rules';
+import { recordAudit } from '../audit/audit-events.service';
 import type { Database, TenantTx } from '../db/client';
 import { businessSettings } from '../db/schema/settings';
 import { tenants } from '../db/schema/tenancy';
@@ -35,16 +37,23 @@ export async function getBusinessSettings(database: Database, tenantId: string):
  * value leaves neither changed (issue 11). The host cache is dropped so the new name or logo shows
  * at once on this server.
  */
-export async function updateBusinessSettings(deps: AppDependencies, tenantId: string, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
+/** Saves the given fields; what changed goes into the audit log (settings.business) in the same transaction. */
+export async function updateBusinessSettings(deps: AppDependencies, tenantId: string, input: UpdateBusinessSettingsInput, actorUserId: string): Promise<BusinessSettings> {
   const { businessName, ...settings } = input;
   await deps.database.withPlatformThenTenant(async (platformTx, enterTenant) => {
+    const [tenant] = await platformTx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
     if (businessName !== undefined) {
       await platformTx.update(tenants).set({ name: businessName, updatedAt: new Date() }).where(eq(tenants.id, tenantId));
     }
+    const tx: TenantTx = await enterTenant(tenantId);
+    const [current] = await tx.select().from(businessSettings).limit(1);
     if (Object.keys(settings).length > 0) {
-      const tx: TenantTx = await enterTenant(tenantId);
       await tx.update(businessSettings).set({ ...settings, updatedAt: new Date() });
     }
+    const fields = Object.keys(settings) as (keyof typeof settings)[];
+    const before = { ...(businessName !== undefined ? { businessName: tenant?.name ?? null } : {}), ...Object.fromEntries(fields.map((field) => [field, current?.[field] ?? null])) };
+    const changed = changedSides(before, { ...(businessName !== undefined ? { businessName } : {}), ...settings });
+    if (changed) await recordAudit(tx, { tenantId, actorUserId, action: 'settings.business', entity: 'business_settings', ...changed });
   });
   deps.tenantResolver.invalidate();
   return getBusinessSettings(deps.database, tenantId);

@@ -18,7 +18,21 @@ export const auditEvents = pgTable(
     entityId: text('entity_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     requestId: text('request_id'),
+    /** Where from: the client address the server trusts (request-meta.ts) and the device's user agent. */
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    /** The manager or admin whose approval the action spent (a price override, a discount over the limit). */
+    approvedByUserId: uuid('approved_by_user_id'),
+    /** What changed: the fields as they were and as they became (settings, rates, roles). */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('audit_events_created_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('audit_events_created_idx').on(t.tenantId, t.createdAt),
+    // The log's searches: by person, by action, each newest first.
+    index('audit_events_actor_idx').on(t.tenantId, t.actorUserId, t.createdAt),
+    index('audit_events_action_idx').on(t.tenantId, t.action, t.createdAt),
+  ],
 );

@@ -16,4 +16,5 @@ export * from './accounting';
 export * from './reports';
 export * from './mpesa';
 export * from './etims';
+export * from './commissions';
 export * from './communications';
