@@ -14,6 +14,13 @@ export const sessionUserSchema = z.object({
   homePath: z.enum(['/admin', '/superadmin']),
   /** The language the person chose (profiles.language); null until they choose one. */
   language: localeSchema.nullable(),
+  /**
+   * What the person may do in the session's shop (issue 20): their role's permissions, so the
+   * screens hide what the server would refuse. Empty without a shop; every one for platform admins.
+   */
+  permissions: z.array(z.string()),
+  /** The locations they may work at; null for all of them. */
+  locationIds: z.array(z.uuid()).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -40,8 +40,6 @@ import { createRecurringEntry, listRecurringEntries, updateRecurringEntry } from
 /** The voucher upload: a phone photo or PDF up to 5 MB needs more than the default body limit. */
 export const JOURNAL_ATTACHMENT_PATH = /^\/api\/accounting\/attachments$/;
 
-const manager = { minRole: 'manager', feature: 'advanced_accounting' } as const;
-const admin = { minRole: 'admin', feature: 'advanced_accounting' } as const;
 const tags = ['accounting'];
 
 const idParams = { params: z.object({ id: z.uuid() }) };
@@ -52,7 +50,7 @@ const authorOf = (c: Context<AppEnv>) => ({ tenantId: c.var.tenantId, userId: c.
 
 const chartRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'accounting.view', feature: 'advanced_accounting' },
     createRoute({
       method: 'get',
       path: '/api/accounting/accounts',
@@ -63,7 +61,7 @@ const chartRoutes = [
     async (c) => c.json({ items: await listLedgerAccounts(c.var.deps.database, c.var.tenantId) }, 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounting.manage', feature: 'advanced_accounting' },
     createRoute({
       method: 'post',
       path: '/api/accounting/accounts',
@@ -75,7 +73,7 @@ const chartRoutes = [
     async (c) => c.json(await createLedgerAccount(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 201),
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounting.manage', feature: 'advanced_accounting' },
     createRoute({
       method: 'patch',
       path: '/api/accounting/accounts/{id}',
@@ -92,7 +90,7 @@ const chartRoutes = [
     async (c) => c.json(await updateLedgerAccount(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounting.manage', feature: 'advanced_accounting' },
     createRoute({
       method: 'delete',
       path: '/api/accounting/accounts/{id}',
@@ -110,7 +108,7 @@ const chartRoutes = [
 
 const journalRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'accounting.view', feature: 'advanced_accounting' },
     createRoute({
       method: 'get',
       path: '/api/accounting/journal',
@@ -122,7 +120,7 @@ const journalRoutes = [
     async (c) => c.json(await listJournal(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounting.manage', feature: 'advanced_accounting' },
     createRoute({
       method: 'post',
       path: '/api/accounting/journal',
@@ -141,7 +139,7 @@ const journalRoutes = [
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'accounting.view', feature: 'advanced_accounting' },
     createRoute({
       method: 'get',
       path: '/api/accounting/journal/{id}',
@@ -153,7 +151,7 @@ const journalRoutes = [
     async (c) => c.json(await getJournalEntry(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'accounting.view', feature: 'advanced_accounting' },
     createRoute({
       method: 'get',
       path: '/api/accounting/journal/{id}/attachment',
@@ -173,7 +171,7 @@ const journalRoutes = [
     },
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounting.manage', feature: 'advanced_accounting' },
     createRoute({
       method: 'post',
       path: '/api/accounting/journal/{id}/reverse',
@@ -191,7 +189,7 @@ const journalRoutes = [
     async (c) => c.json(await reverseJournalEntry(c.var.deps, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 201),
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounting.manage', feature: 'advanced_accounting' },
     createRoute({
       method: 'post',
       path: '/api/accounting/attachments',
@@ -210,7 +208,7 @@ const journalRoutes = [
 
 const recurringRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'accounting.view', feature: 'advanced_accounting' },
     createRoute({
       method: 'get',
       path: '/api/accounting/recurring-entries',
@@ -221,7 +219,7 @@ const recurringRoutes = [
     async (c) => c.json({ items: await listRecurringEntries(c.var.deps.database, c.var.tenantId) }, 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounting.manage', feature: 'advanced_accounting' },
     createRoute({
       method: 'post',
       path: '/api/accounting/recurring-entries',
@@ -233,7 +231,7 @@ const recurringRoutes = [
     async (c) => c.json(await createRecurringEntry(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounting.manage', feature: 'advanced_accounting' },
     createRoute({
       method: 'patch',
       path: '/api/accounting/recurring-entries/{id}',
@@ -248,7 +246,7 @@ const recurringRoutes = [
 
 const settingsRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'accounting.view', feature: 'advanced_accounting' },
     createRoute({
       method: 'get',
       path: '/api/accounting/settings',
@@ -259,7 +257,7 @@ const settingsRoutes = [
     async (c) => c.json(await getAccountingSettings(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounting.manage', feature: 'advanced_accounting' },
     createRoute({
       method: 'put',
       path: '/api/accounting/settings',
@@ -271,7 +269,7 @@ const settingsRoutes = [
     async (c) => c.json(await updateAccountingSettings(c.var.deps.database, { ...authorOf(c), requestId: c.var.requestId ?? null }, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'accounting.view', feature: 'advanced_accounting' },
     createRoute({
       method: 'get',
       path: '/api/accounting/overview',

@@ -10,7 +10,7 @@ import { ACCOUNTING_REPORTS, accountingReport, type ReportQuery } from './report
 // format=csv or format=pdf the same report as a download. Managers and owners, on plans with
 // advanced_accounting (402 otherwise).
 
-const access = { minRole: 'manager', feature: 'advanced_accounting' } as const;
+const access = { permission: 'accounting.view', feature: 'advanced_accounting' } as const;
 
 function reportRoute<Name extends ReportName>(name: Name): RouteDefinition {
   const definition = ACCOUNTING_REPORTS[name];

@@ -41,9 +41,6 @@ import {
 // every plan, so no feature gate. Handlers parse and call one service function.
 
 const contactParams = { params: z.object({ id: z.uuid() }) };
-const cashier = { minRole: 'cashier' } as const;
-const manager = { minRole: 'manager' } as const;
-const admin = { minRole: 'admin' } as const;
 
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 const invalidResponse = errorResponse('Invalid input, with a message per field');
@@ -63,7 +60,7 @@ const postedResponses = {
 
 export const accountRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'accounts.collect' },
     createRoute({
       method: 'get',
       path: '/api/contacts/{id}/account',
@@ -75,7 +72,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await getContactAccount(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('query').side), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'accounts.collect' },
     createRoute({
       method: 'get',
       path: '/api/contacts/{id}/account-entries',
@@ -87,7 +84,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await listContactEntries(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'accounts.collect' },
     createRoute({
       method: 'post',
       path: '/api/contacts/{id}/payments',
@@ -99,7 +96,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await recordContactPayment(c.var.deps.database, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'accounts.adjust' },
     createRoute({
       method: 'post',
       path: '/api/contacts/{id}/credit-notes',
@@ -111,7 +108,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await postContactCreditNote(c.var.deps.database, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'accounts.adjust' },
     createRoute({
       method: 'post',
       path: '/api/contacts/{id}/adjustments',
@@ -123,7 +120,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await postContactAdjustment(c.var.deps.database, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 201),
   ),
   tenantRoute(
-    admin,
+    { permission: 'accounts.write_off' },
     createRoute({
       method: 'post',
       path: '/api/contacts/{id}/write-offs',
@@ -135,7 +132,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await postContactWriteOff(c.var.deps.database, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 201),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'accounts.collect' },
     createRoute({
       method: 'get',
       path: '/api/account-entries/{id}',
@@ -147,7 +144,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await getPostedEntry(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'accounts.collect' },
     createRoute({
       method: 'get',
       path: '/api/account-entries/{id}/receipt',
@@ -159,7 +156,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await getPaymentReceipt(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'accounts.collect' },
     createRoute({
       method: 'get',
       path: '/api/accounts/debtors',
@@ -171,7 +168,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await listBalances(c.var.deps.database, c.var.tenantId, 'receivable', c.req.valid('query')), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'accounts.collect' },
     createRoute({
       method: 'get',
       path: '/api/accounts/creditors',
@@ -183,7 +180,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await listBalances(c.var.deps.database, c.var.tenantId, 'payable', c.req.valid('query')), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/accounts/settings',
@@ -194,7 +191,7 @@ export const accountRoutes: RouteDefinition[] = [
     async (c) => c.json(await getCreditSettings(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'put',
       path: '/api/accounts/settings',

@@ -9,9 +9,7 @@ import { grantApproval, readPinStatus, removePin, setPin } from './approvals.ser
 // Approvals at the register (issue 15). The cashier's screen asks (cashier+); a manager or admin
 // of this shop types their e-mail and password or PIN there. Managers set their own PIN.
 
-const cashier = { minRole: 'cashier', feature: 'basic_pos' } as const;
 /** A manager's own PIN is part of their profile, which opens behind the subscription gate too. */
-const pinOwner = { minRole: 'manager', feature: 'basic_pos', allowWithoutSubscription: true } as const;
 
 /**
  * Wrong credentials only count (a right one takes its attempt back): per asking person, so one
@@ -62,7 +60,7 @@ const pinStatusResponse = jsonResponse(approvalPinStatusSchema, 'Whether a PIN i
 
 export const approvalRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'post',
       path: '/api/approvals',
@@ -94,7 +92,7 @@ export const approvalRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    pinOwner,
+    { permission: 'sales.approve', feature: 'basic_pos', allowWithoutSubscription: true },
     createRoute({
       method: 'get',
       path: '/api/approval-pin',
@@ -105,7 +103,7 @@ export const approvalRoutes: RouteDefinition[] = [
     async (c) => c.json(await readPinStatus(c.var.deps.database, c.var.tenantId, c.var.principal.userId), 200),
   ),
   tenantRoute(
-    pinOwner,
+    { permission: 'sales.approve', feature: 'basic_pos', allowWithoutSubscription: true },
     createRoute({
       method: 'put',
       path: '/api/approval-pin',
@@ -131,7 +129,7 @@ export const approvalRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    pinOwner,
+    { permission: 'sales.approve', feature: 'basic_pos', allowWithoutSubscription: true },
     createRoute({
       method: 'delete',
       path: '/api/approval-pin',

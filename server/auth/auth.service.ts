@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { homePathForRole, isPlatformAdminRole } from '../../core/auth/roles.rules';
+import { platformAdminAccess } from '../../core/team/permissions.rules';
+import { readMemberAccess } from '../team/member-access';
 import type { SessionUser } from '../../core/auth/session.schemas';
 import { profiles, sessions, tenantUsers, users } from '../db/schema/auth';
 import type { AppDependencies } from '../http/context';
@@ -110,6 +112,12 @@ export async function loadSessionUser(deps: AppDependencies, userId: string, ten
   // The web app mirrors the role the person has in the session's shop, as the server authorises
   // by it (issue 11 "Role per membership"); a platform admin keeps the platform role.
   const membership = tenantId && !isPlatformAdmin ? await findMembership(deps.database, tenantId, userId) : null;
+  const access =
+    membership && tenantId
+    ? await deps.database.withTenant(tenantId, (tx) => readMemberAccess(tx, membership))
+    : isPlatformAdmin && tenantId
+      ? platformAdminAccess(row.role)
+      : null;
   return {
     id: row.id,
     email: row.email,
@@ -121,6 +129,8 @@ export async function loadSessionUser(deps: AppDependencies, userId: string, ten
     emailVerified: row.emailVerified,
     homePath: homePathForRole(row.role),
     language: row.language ?? null,
+    permissions: access?.permissions ?? [],
+    locationIds: access?.locationIds ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { hasTenantRole, isPlatformAdminRole, type TenantRole } from '../../core/auth/roles.rules';
+import { isPlatformAdminRole } from '../../core/auth/roles.rules';
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
 import { assertPlanAllows } from '../billing/plan-guard';
 import { readSubscriptionRecord, subscriptionStateAt } from '../billing/subscription.service';
@@ -11,6 +11,8 @@ import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
 import { SESSION_RENEW_AFTER_SECONDS, SESSION_TTL_SECONDS } from './auth';
 import { readSignedSessionToken, serializeSessionCookie } from './session-cookie';
+import { hasPermission, platformAdminAccess, type MemberAccess, type RoutePermission } from '../../core/team/permissions.rules';
+import { readMemberAccess } from '../team/member-access';
 import { findMembershipIn, isTenantUsable } from './sign-in-policy';
 
 /** The signed-in person behind a request. */
@@ -118,15 +120,17 @@ export async function requirePrincipal(deps: AppDependencies, headers: Headers, 
  * request, even while the host's tenant stays cached (spec §9).
  *
  * The role is the one on the person's membership of this shop (issue 11 "Role per membership"):
- * the owner of one shop may be a cashier in another. Platform admins, who have no membership, act
- * with their platform role.
+ * the owner of one shop may be a cashier in another. The route's permission is checked against the
+ * member's permission set, their built-in role's or their custom role's (issue 20,
+ * docs/decisions/0024-permissions-and-team.md). Platform admins, who have no membership, act with
+ * every permission.
  */
 export async function requireTenantAccess(
   deps: AppDependencies,
   principal: Principal,
   host: string | undefined,
-  access: { minRole: TenantRole; feature?: FeatureKey; checkGate: boolean },
-): Promise<{ tenantId: string; role: string | null }> {
+  access: { permission: RoutePermission; feature?: FeatureKey; checkGate: boolean },
+): Promise<{ tenantId: string; role: string | null; memberAccess: MemberAccess }> {
   const tenantId = await requestTenantId(deps, principal, host);
   const isMemberCheck = !principal.isPlatformAdmin;
   if (isMemberCheck && principal.sessionTenantId !== tenantId) throw new HttpError('not_found', /*i18n*/ 'Not found');
@@ -134,27 +138,32 @@ export async function requireTenantAccess(
   // Platform admins act in shops they are not signed into: no stamp was read, so nothing is reused.
   const accessVersion = principal.sessionTenantId === tenantId ? principal.sessionTenantAccessVersion : null;
   const facts = await deps.tenantAccess.read(tenantId, principal.userId, accessVersion, () =>
-    deps.database.withTenant(tenantId, async (tx) => ({
-      tenantStatus: await readTenantStatus(tx, tenantId),
-      membership: await findMembershipIn(tx, principal.userId),
-      subscription: await readSubscriptionRecord(tx),
-    })),
+    deps.database.withTenant(tenantId, async (tx) => {
+      const membership = await findMembershipIn(tx, principal.userId);
+      return {
+        tenantStatus: await readTenantStatus(tx, tenantId),
+        membership: membership && { isActive: membership.isActive, role: membership.role, access: await readMemberAccess(tx, membership) },
+        subscription: await readSubscriptionRecord(tx),
+      };
+    }),
   );
   // What the host resolver answers once its cache expires: an unusable shop is no shop (spec §3).
   if (facts.tenantStatus === null || !isUsableTenantStatus(facts.tenantStatus)) throw new HttpError('not_found', NO_SHOP_MESSAGE);
   let role = principal.role;
+  let memberAccess = platformAdminAccess(role);
   if (isMemberCheck) {
     if (!facts.membership) throw new HttpError('not_found', /*i18n*/ 'Not found');
     if (!facts.membership.isActive) throw new HttpError('unauthorized', SESSION_EXPIRED_MESSAGE);
     role = facts.membership.role;
+    memberAccess = facts.membership.access;
   }
-  if (!hasTenantRole(role, access.minRole)) {
+  if (!hasPermission(memberAccess, access.permission)) {
     throw new HttpError('forbidden', /*i18n*/ 'Your role does not allow this. Ask your shop owner.');
   }
   if (access.checkGate || access.feature) {
     assertPlanAllows(subscriptionStateAt(facts.subscription, now), { feature: access.feature, checkGate: access.checkGate }, now);
   }
-  return { tenantId, role };
+  return { tenantId, role, memberAccess };
 }
 
 const NO_SHOP_MESSAGE = /*i18n*/ 'No shop at this address';

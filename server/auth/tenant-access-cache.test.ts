@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { builtInPermissions } from '../../core/team/permissions.rules';
 import { createTenantAccessCache, TENANT_ACCESS_TTL_MS, type TenantAccessFacts } from './tenant-access-cache';
 
 const TENANT_A = 'a0000000-0000-4000-8000-000000000001';
@@ -7,7 +8,7 @@ const USER = 'c0000000-0000-4000-8000-000000000003';
 
 const facts = (isActive: boolean, status = 'trial'): TenantAccessFacts => ({
   tenantStatus: 'active',
-  membership: { isActive, role: 'cashier' },
+  membership: { isActive, role: 'cashier', access: { role: 'cashier', customRoleId: null, permissions: builtInPermissions('cashier'), maxDiscountPercent: 100, locationIds: null } },
   subscription: { subscription: { status, trialEnd: null, currentPeriodEnd: null, billingPlanId: null }, plan: null },
 });
 

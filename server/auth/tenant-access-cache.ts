@@ -1,3 +1,4 @@
+import type { MemberAccess } from '../../core/team/permissions.rules';
 import type { SubscriptionRecord } from '../billing/subscription.service';
 
 /**
@@ -18,8 +19,11 @@ export interface TenantAccessFacts {
    * suspension must count within seconds (issue 11 item 11).
    */
   tenantStatus: string | null;
-  /** The person's membership in the shop, with their role there; null when they have none (platform admins). */
-  membership: { isActive: boolean; role: string } | null;
+  /**
+   * The person's membership in the shop, with their role there and what it lets them do; null when
+   * they have none (platform admins).
+   */
+  membership: { isActive: boolean; role: string; access: MemberAccess } | null;
   /** Stored rows only: trials and periods are judged against the clock on every request. */
   subscription: SubscriptionRecord;
 }

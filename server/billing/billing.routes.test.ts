@@ -207,7 +207,7 @@ describe('plan features on the server', () => {
       app,
       [
         tenantRoute(
-          { minRole: 'cashier', feature: 'advanced_inventory' },
+          { permission: 'member', feature: 'advanced_inventory' },
           createRoute({ method: 'get', path: '/test-only/brands', responses: { 200: { description: 'ok' } } }),
           (c) => c.json({ ok: true }, 200),
         ),
@@ -226,7 +226,7 @@ describe('plan features on the server', () => {
       code: 'payment_required',
       message: 'Upgrade to Pro for brands, units, warranties, combos, wholesale pricing and camera barcode scanning.',
     });
-    expect(registry[0]?.access).toEqual({ level: 'tenant', minRole: 'cashier', feature: 'advanced_inventory' });
+    expect(registry[0]?.access).toEqual({ level: 'tenant', permission: 'member', feature: 'advanced_inventory' });
   });
 });
 

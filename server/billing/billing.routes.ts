@@ -15,11 +15,10 @@ import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 
 
 // Billing answers even when the subscription has lapsed: that is how a shop pays its way back in.
-const billingAccess = { minRole: 'admin', allowWithoutSubscription: true } as const;
 
 export const billingRoutes = [
   tenantRoute(
-    { minRole: 'cashier', allowWithoutSubscription: true },
+    { permission: 'member', allowWithoutSubscription: true },
     createRoute({
       method: 'get',
       path: '/api/billing/entitlements',
@@ -30,7 +29,7 @@ export const billingRoutes = [
     async (c) => c.json(await c.var.deps.database.withTenant(c.var.tenantId, getEntitlements), 200),
   ),
   tenantRoute(
-    billingAccess,
+    { permission: 'billing.manage', allowWithoutSubscription: true },
     createRoute({
       method: 'get',
       path: '/api/billing',
@@ -41,7 +40,7 @@ export const billingRoutes = [
     async (c) => c.json(await getBillingOverview(c.var.deps, c.var.tenantId), 200),
   ),
   tenantRoute(
-    billingAccess,
+    { permission: 'billing.manage', allowWithoutSubscription: true },
     createRoute({
       method: 'post',
       path: '/api/billing/checkout',
@@ -67,7 +66,7 @@ export const billingRoutes = [
     },
   ),
   tenantRoute(
-    billingAccess,
+    { permission: 'billing.manage', allowWithoutSubscription: true },
     createRoute({
       method: 'post',
       path: '/api/billing/verify',
@@ -84,7 +83,7 @@ export const billingRoutes = [
     },
   ),
   tenantRoute(
-    billingAccess,
+    { permission: 'billing.manage', allowWithoutSubscription: true },
     createRoute({
       method: 'post',
       path: '/api/billing/sync',

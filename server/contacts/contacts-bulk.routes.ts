@@ -18,8 +18,6 @@ import { commitContactImport, previewContactImport } from './contact-import.serv
 /** The import's path: its body may be as large as a product import's (server/app.ts). */
 export const CONTACT_IMPORT_PATH = /^\/api\/contacts\/import(\/|$)/;
 
-const importAccess = { minRole: 'manager', feature: 'bulk_operations' } as const;
-const exportAccess = { minRole: 'manager', feature: 'data_export' } as const;
 
 // A plain OpenAPI schema, not zod: with zod the router answers another content type with a bare
 // 415; uploadedBytes answers 400 with a message instead.
@@ -60,7 +58,7 @@ export const contactExportQuerySchema = contactListQuerySchema.pick({ q: true, t
 
 export const contactBulkRoutes: RouteDefinition[] = [
   tenantRoute(
-    importAccess,
+    { permission: 'contacts.manage', feature: 'bulk_operations' },
     createRoute({
       method: 'get',
       path: '/api/contacts/import/template.csv',
@@ -71,7 +69,7 @@ export const contactBulkRoutes: RouteDefinition[] = [
     (c) => c.body(contactImportTemplateCsv(), 200, csvAttachment('contacts-template.csv')),
   ),
   tenantRoute(
-    importAccess,
+    { permission: 'contacts.manage', feature: 'bulk_operations' },
     createRoute({
       method: 'post',
       path: '/api/contacts/import/preview',
@@ -83,7 +81,7 @@ export const contactBulkRoutes: RouteDefinition[] = [
     async (c) => c.json(await previewContactImport(c.var.deps.database, c.var.tenantId, await uploadedBytes(c)), 200),
   ),
   tenantRoute(
-    importAccess,
+    { permission: 'contacts.manage', feature: 'bulk_operations' },
     createRoute({
       method: 'post',
       path: '/api/contacts/import',
@@ -105,7 +103,7 @@ export const contactBulkRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    exportAccess,
+    { permission: 'data.export', feature: 'data_export' },
     createRoute({
       method: 'get',
       path: '/api/contacts/export.csv',

@@ -31,8 +31,6 @@ import { createCustomerGroup, deleteCustomerGroup, getCustomerGroup, listCustome
 // the service answers 402 without it, since the route guard names a single feature.
 
 const idParams = { params: z.object({ id: z.uuid() }) };
-const cashier = { minRole: 'cashier' } as const;
-const manager = { minRole: 'manager' } as const;
 
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 const invalidResponse = errorResponse('Invalid input, with a message per field');
@@ -45,7 +43,7 @@ function actorOf(c: Context<AppEnv>, withKey = false): ContactActor {
 
 const contactCrud: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'contacts.edit' },
     createRoute({
       method: 'get',
       path: '/api/contacts',
@@ -57,7 +55,7 @@ const contactCrud: RouteDefinition[] = [
     async (c) => c.json(await listContacts(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'contacts.edit' },
     createRoute({
       method: 'get',
       path: '/api/contacts/duplicates',
@@ -69,7 +67,7 @@ const contactCrud: RouteDefinition[] = [
     async (c) => c.json({ items: await listDuplicates(c.var.deps.database, c.var.tenantId, c.req.valid('query')) }, 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'contacts.edit' },
     createRoute({
       method: 'post',
       path: '/api/contacts',
@@ -87,7 +85,7 @@ const contactCrud: RouteDefinition[] = [
     async (c) => c.json(await createContact(c.var.deps.database, actorOf(c, true), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'contacts.edit' },
     createRoute({
       method: 'get',
       path: '/api/contacts/{id}',
@@ -99,7 +97,7 @@ const contactCrud: RouteDefinition[] = [
     async (c) => c.json(await getContact(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'contacts.edit' },
     createRoute({
       method: 'patch',
       path: '/api/contacts/{id}',
@@ -119,7 +117,7 @@ const contactCrud: RouteDefinition[] = [
     async (c) => c.json(await updateContact(c.var.deps.database, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'contacts.manage' },
     createRoute({
       method: 'post',
       path: '/api/contacts/{id}/archive',
@@ -131,7 +129,7 @@ const contactCrud: RouteDefinition[] = [
     async (c) => c.json(await setContactArchived(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('json').archived), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'contacts.manage' },
     createRoute({
       method: 'post',
       path: '/api/contacts/{id}/merge',
@@ -151,7 +149,7 @@ const contactCrud: RouteDefinition[] = [
 
 const groupRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'contacts.edit' },
     createRoute({
       method: 'get',
       path: '/api/customer-groups',
@@ -162,7 +160,7 @@ const groupRoutes: RouteDefinition[] = [
     async (c) => c.json({ items: await listCustomerGroups(c.var.deps.database, c.var.tenantId) }, 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'contacts.edit' },
     createRoute({
       method: 'get',
       path: '/api/customer-groups/{id}',
@@ -174,7 +172,7 @@ const groupRoutes: RouteDefinition[] = [
     async (c) => c.json(await getCustomerGroup(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'contacts.manage' },
     createRoute({
       method: 'post',
       path: '/api/customer-groups',
@@ -186,7 +184,7 @@ const groupRoutes: RouteDefinition[] = [
     async (c) => c.json(await createCustomerGroup(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'contacts.manage' },
     createRoute({
       method: 'put',
       path: '/api/customer-groups/{id}',
@@ -198,7 +196,7 @@ const groupRoutes: RouteDefinition[] = [
     async (c) => c.json(await updateCustomerGroup(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'contacts.manage' },
     createRoute({
       method: 'delete',
       path: '/api/customer-groups/{id}',

@@ -29,15 +29,12 @@ import { etimsWorkerDeps, wakeEtimsSigner } from './etims-worker';
 // and the register show, and a return's receipt block, for every member. eTIMS is on every plan:
 // a legal requirement, not an upsell (docs/decisions/0023-etims-oscu.md).
 
-const admin = { minRole: 'admin' } as const;
-const manager = { minRole: 'manager' } as const;
-const member = { minRole: 'cashier' } as const;
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 const idParam = z.object({ id: z.uuid() });
 
 export const etimsRoutes: RouteDefinition[] = [
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'get',
       path: '/api/etims/devices',
@@ -48,7 +45,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json({ devices: await listDevices(c.var.deps, c.var.tenantId) }, 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'put',
       path: '/api/etims/devices',
@@ -60,7 +57,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json(await saveDevice(c.var.deps, c.var.tenantId, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'post',
       path: '/api/etims/devices/{id}/initialise',
@@ -78,7 +75,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json(await initialiseDevice(etimsWorkerDeps(c.var.deps), c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'etims.manage' },
     createRoute({
       method: 'get',
       path: '/api/etims/items',
@@ -90,7 +87,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json(await listItems(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'etims.manage' },
     createRoute({
       method: 'put',
       path: '/api/etims/items/{id}',
@@ -107,7 +104,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json(await saveItemDetails(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'etims.manage' },
     createRoute({
       method: 'post',
       path: '/api/etims/items/register',
@@ -123,7 +120,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json(await registerItems(etimsWorkerDeps(c.var.deps), c.var.tenantId, c.req.valid('json').variantIds ?? 'ready'), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'etims.manage' },
     createRoute({
       method: 'get',
       path: '/api/etims/item-classes',
@@ -138,7 +135,7 @@ export const etimsRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'etims.manage' },
     createRoute({
       method: 'post',
       path: '/api/etims/item-classes/refresh',
@@ -154,7 +151,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json(await refreshKraLists(etimsWorkerDeps(c.var.deps), c.var.tenantId), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'etims.manage' },
     createRoute({
       method: 'get',
       path: '/api/etims/unit-codes',
@@ -165,7 +162,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json(await listUnitCodes(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'etims.manage' },
     createRoute({
       method: 'get',
       path: '/api/etims/documents',
@@ -177,7 +174,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json(await listDocuments(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'data.export' },
     createRoute({
       method: 'get',
       path: '/api/etims/documents/export.csv',
@@ -195,7 +192,7 @@ export const etimsRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'etims.manage' },
     createRoute({
       method: 'post',
       path: '/api/etims/documents/{id}/resend',
@@ -211,7 +208,7 @@ export const etimsRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    member,
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/etims/status',
@@ -222,7 +219,7 @@ export const etimsRoutes: RouteDefinition[] = [
     async (c) => c.json(await readDocumentCounts(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    member,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'get',
       path: '/api/etims/receipts/{id}',

@@ -36,8 +36,6 @@ import { createRecurringExpense, listRecurringExpenses, updateRecurringExpense }
 export const EXPENSE_ATTACHMENT_PATH = /^\/api\/expense-attachments$/;
 
 const idParams = { params: z.object({ id: z.uuid() }) };
-const cashier = { minRole: 'cashier' } as const;
-const manager = { minRole: 'manager' } as const;
 
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 const invalidResponse = errorResponse('Invalid input, with a message per field');
@@ -48,7 +46,7 @@ const viewerOf = (c: Context<AppEnv>): ExpenseViewer => ({ tenantId: c.var.tenan
 
 const categoryRoutes = [
   tenantRoute(
-    cashier,
+    { permission: 'expenses.record' },
     createRoute({
       method: 'get',
       path: '/api/expense-categories',
@@ -59,7 +57,7 @@ const categoryRoutes = [
     async (c) => c.json({ items: await listExpenseCategories(c.var.deps.database, c.var.tenantId) }, 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'expenses.manage' },
     createRoute({
       method: 'post',
       path: '/api/expense-categories',
@@ -71,7 +69,7 @@ const categoryRoutes = [
     async (c) => c.json(await createExpenseCategory(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'expenses.manage' },
     createRoute({
       method: 'patch',
       path: '/api/expense-categories/{id}',
@@ -86,7 +84,7 @@ const categoryRoutes = [
 
 const expenseRecordRoutes = [
   tenantRoute(
-    cashier,
+    { permission: 'expenses.record' },
     createRoute({
       method: 'post',
       path: '/api/expense-attachments',
@@ -102,7 +100,7 @@ const expenseRecordRoutes = [
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'expenses.manage' },
     createRoute({
       method: 'get',
       path: '/api/expenses',
@@ -114,7 +112,7 @@ const expenseRecordRoutes = [
     async (c) => c.json(await listExpenses(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'expenses.record' },
     createRoute({
       method: 'post',
       path: '/api/expenses',
@@ -129,7 +127,7 @@ const expenseRecordRoutes = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'expenses.record' },
     createRoute({
       method: 'get',
       path: '/api/expenses/{id}',
@@ -141,7 +139,7 @@ const expenseRecordRoutes = [
     async (c) => c.json(await getExpense(c.var.deps.database, viewerOf(c), c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'expenses.record' },
     createRoute({
       method: 'get',
       path: '/api/expenses/{id}/attachment',
@@ -161,7 +159,7 @@ const expenseRecordRoutes = [
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'expenses.manage' },
     createRoute({
       method: 'post',
       path: '/api/expenses/{id}/void',
@@ -176,7 +174,7 @@ const expenseRecordRoutes = [
 
 const recurringRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'expenses.manage' },
     createRoute({
       method: 'get',
       path: '/api/recurring-expenses',
@@ -187,7 +185,7 @@ const recurringRoutes = [
     async (c) => c.json({ items: await listRecurringExpenses(c.var.deps.database, c.var.tenantId) }, 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'expenses.manage' },
     createRoute({
       method: 'post',
       path: '/api/recurring-expenses',
@@ -199,7 +197,7 @@ const recurringRoutes = [
     async (c) => c.json(await createRecurringExpense(c.var.deps.database, viewerOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'expenses.manage' },
     createRoute({
       method: 'patch',
       path: '/api/recurring-expenses/{id}',
@@ -214,7 +212,7 @@ const recurringRoutes = [
 
 const settingsRoutes = [
   tenantRoute(
-    cashier,
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/settings/purchases',
@@ -225,7 +223,7 @@ const settingsRoutes = [
     async (c) => c.json(await getPurchaseSettings(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    { minRole: 'admin' },
+    { permission: 'settings.manage' },
     createRoute({
       method: 'put',
       path: '/api/settings/purchases',

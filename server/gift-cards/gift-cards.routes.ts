@@ -21,8 +21,6 @@ import { checkBalance, getGiftCard, issue, listGiftCards, voidCard } from './gif
 // Gift cards (issue 14, plan feature `gift_cards`: 402 without it). Cashiers list, read and check
 // balances; managers issue and void. Handlers parse and call one service.
 
-const cashier = { minRole: 'cashier', feature: 'gift_cards' } as const;
-const manager = { minRole: 'manager', feature: 'gift_cards' } as const;
 const idParams = { params: z.object({ id: z.uuid() }) };
 
 /**
@@ -51,7 +49,7 @@ const planResponse = errorResponse('The plan lacks gift_cards');
 
 export const giftCardRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'gift_cards' },
     createRoute({
       method: 'get',
       path: '/api/gift-cards',
@@ -63,7 +61,7 @@ export const giftCardRoutes: RouteDefinition[] = [
     async (c) => c.json(await listGiftCards(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'gift_cards.manage', feature: 'gift_cards' },
     createRoute({
       method: 'post',
       path: '/api/gift-cards',
@@ -87,7 +85,7 @@ export const giftCardRoutes: RouteDefinition[] = [
       ),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'gift_cards' },
     createRoute({
       method: 'post',
       path: '/api/gift-cards/balance',
@@ -120,7 +118,7 @@ export const giftCardRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'gift_cards' },
     createRoute({
       method: 'get',
       path: '/api/gift-cards/{id}',
@@ -132,7 +130,7 @@ export const giftCardRoutes: RouteDefinition[] = [
     async (c) => c.json(await getGiftCard(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'gift_cards.manage', feature: 'gift_cards' },
     createRoute({
       method: 'post',
       path: '/api/gift-cards/{id}/void',

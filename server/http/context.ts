@@ -1,3 +1,4 @@
+import type { MemberAccess } from '../../core/team/permissions.rules';
 import type { SecretBox } from '../security/secret-box';
 import type { Auth } from '../auth/auth';
 import type { TenantAccessCache } from '../auth/tenant-access-cache';
@@ -39,5 +40,7 @@ export type AppEnv = {
     tenantId: string;
     /** The person's role in the request's shop (their membership's; a platform admin's own). */
     tenantRole: string | null;
+    /** Set by the access guard of tenant routes: the person's permissions and locations in the shop. */
+    memberAccess: MemberAccess;
   };
 };

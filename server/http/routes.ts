@@ -1,7 +1,7 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { TenantRole } from '../../core/auth/roles.rules';
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
+import type { RoutePermission } from '../../core/team/permissions.rules';
 import { recordAuditEvent } from '../audit/audit-events.service';
 import { renewSessionIfDue, requirePrincipal, requireTenantAccess, type Principal } from '../auth/principal';
 import { withHoldingScope } from '../db/held-transaction';
@@ -13,7 +13,7 @@ import { errorBody, HttpError, validationError } from './errors';
 export type RouteAccess =
   | { level: 'public' }
   | { level: 'user' }
-  | { level: 'tenant'; minRole: TenantRole; feature?: FeatureKey; allowWithoutSubscription?: boolean }
+  | { level: 'tenant'; permission: RoutePermission; feature?: FeatureKey; allowWithoutSubscription?: boolean }
   | { level: 'platform' };
 
 export interface RouteDefinition {
@@ -34,21 +34,22 @@ export function userRoute<R extends RouteConfig>(route: R, handler: RouteHandler
 }
 
 /**
- * An active member of the request's tenant with at least minRole (platform admins pass, logged).
+ * An active member of the request's tenant whose role holds `permission` (`member`: any member;
+ * platform admins pass, logged; docs/decisions/0024-permissions-and-team.md).
  * The tenant's subscription must pass the gate (spec §4) unless allowWithoutSubscription (billing,
  * so a lapsed shop can pay its way back in), and the plan must include `feature` when one is named:
  * otherwise 402 with the feature's upgrade message.
  */
 export function tenantRoute<R extends RouteConfig>(
-  access: { minRole: TenantRole; feature?: FeatureKey; allowWithoutSubscription?: boolean },
+  access: { permission: RoutePermission; feature?: FeatureKey; allowWithoutSubscription?: boolean },
   route: R,
   handler: RouteHandler<R, AppEnv>,
 ): RouteDefinition {
   const tenantMember: MiddlewareHandler<AppEnv> = (c, next) =>
     withHoldingScope(async () => {
       const principal = await authenticate(c, await heldTenantOf(c));
-      const { tenantId, role } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), {
-        minRole: access.minRole,
+      const { tenantId, role, memberAccess } = await requireTenantAccess(c.var.deps, principal, c.req.header('host'), {
+        permission: access.permission,
         feature: access.feature,
         // Platform administrators look into lapsed shops too; features still follow the plan.
         checkGate: !access.allowWithoutSubscription && !principal.isPlatformAdmin,
@@ -57,6 +58,7 @@ export function tenantRoute<R extends RouteConfig>(
       c.set('principal', principal);
       c.set('tenantId', tenantId);
       c.set('tenantRole', role);
+      c.set('memberAccess', memberAccess);
       await next();
     });
   return define({ level: 'tenant', ...access }, route, handler, [tenantMember]);

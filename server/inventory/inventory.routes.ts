@@ -42,10 +42,7 @@ import { cancelTransfer, getTransfer, listTransfers, receiveTransfer, sendTransf
 // takes, low stock, valuation and the inventory settings. Handlers parse and call one service.
 
 const idParams = { params: z.object({ id: z.uuid() }) };
-const manager = { minRole: 'manager' } as const;
-const admin = { minRole: 'admin' } as const;
 // Transfers need several locations: the plan's multi_location feature (402 without it).
-const transferAccess = { minRole: 'manager', feature: 'multi_location' } as const;
 
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 const conflictResponse = errorResponse('Refused in its current state (not enough stock, already posted…)');
@@ -58,7 +55,7 @@ function authorOf(c: Context<AppEnv>): DocumentAuthor {
 
 const locationRoutes = [
   tenantRoute(
-    { minRole: 'cashier' },
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/locations',
@@ -69,7 +66,7 @@ const locationRoutes = [
     async (c) => c.json({ items: await listLocations(c.var.deps.database, c.var.tenantId) }, 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'post',
       path: '/api/locations',
@@ -81,7 +78,7 @@ const locationRoutes = [
     async (c) => c.json(await createLocation(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'patch',
       path: '/api/locations/{id}',
@@ -96,7 +93,7 @@ const locationRoutes = [
 
 const ledgerRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'get',
       path: '/api/inventory/movements',
@@ -108,7 +105,7 @@ const ledgerRoutes = [
     async (c) => c.json(await listMovements(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'get',
       path: '/api/inventory/low-stock',
@@ -120,7 +117,7 @@ const ledgerRoutes = [
     async (c) => c.json({ items: await listLowStock(c.var.deps.database, c.var.tenantId, c.req.valid('query').locationId) }, 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'get',
       path: '/api/inventory/summary',
@@ -135,7 +132,7 @@ const ledgerRoutes = [
 
 const adjustmentRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'post',
       path: '/api/inventory/adjustments',
@@ -147,7 +144,7 @@ const adjustmentRoutes = [
     async (c) => c.json(await createAdjustment(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'get',
       path: '/api/inventory/adjustments',
@@ -159,7 +156,7 @@ const adjustmentRoutes = [
     async (c) => c.json(await listAdjustments(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'get',
       path: '/api/inventory/adjustments/{id}',
@@ -176,7 +173,7 @@ const transferResponse = jsonResponse(transferSchema, 'The transfer');
 
 const transferRoutes = [
   tenantRoute(
-    transferAccess,
+    { permission: 'inventory.manage', feature: 'multi_location' },
     createRoute({
       method: 'post',
       path: '/api/inventory/transfers',
@@ -188,7 +185,7 @@ const transferRoutes = [
     async (c) => c.json(await sendTransfer(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    transferAccess,
+    { permission: 'inventory.manage', feature: 'multi_location' },
     createRoute({
       method: 'post',
       path: '/api/inventory/transfers/{id}/receive',
@@ -200,7 +197,7 @@ const transferRoutes = [
     async (c) => c.json(await receiveTransfer(c.var.deps.database, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    transferAccess,
+    { permission: 'inventory.manage', feature: 'multi_location' },
     createRoute({
       method: 'post',
       path: '/api/inventory/transfers/{id}/cancel',
@@ -212,7 +209,7 @@ const transferRoutes = [
     async (c) => c.json(await cancelTransfer(c.var.deps.database, authorOf(c), c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    transferAccess,
+    { permission: 'inventory.manage', feature: 'multi_location' },
     createRoute({
       method: 'get',
       path: '/api/inventory/transfers',
@@ -224,7 +221,7 @@ const transferRoutes = [
     async (c) => c.json(await listTransfers(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    transferAccess,
+    { permission: 'inventory.manage', feature: 'multi_location' },
     createRoute({
       method: 'get',
       path: '/api/inventory/transfers/{id}',
@@ -241,7 +238,7 @@ const stockTakeResponse = jsonResponse(stockTakeSchema, 'The stock take');
 
 const stockTakeRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'post',
       path: '/api/inventory/stock-takes',
@@ -253,7 +250,7 @@ const stockTakeRoutes = [
     async (c) => c.json(await startStockTake(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'get',
       path: '/api/inventory/stock-takes',
@@ -265,7 +262,7 @@ const stockTakeRoutes = [
     async (c) => c.json(await listStockTakes(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'get',
       path: '/api/inventory/stock-takes/{id}',
@@ -277,7 +274,7 @@ const stockTakeRoutes = [
     async (c) => c.json(await getStockTake(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'put',
       path: '/api/inventory/stock-takes/{id}/counts',
@@ -289,7 +286,7 @@ const stockTakeRoutes = [
     async (c) => c.json(await recordCount(c.var.deps.database, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'delete',
       path: '/api/inventory/stock-takes/{id}/counts/{variantId}',
@@ -304,7 +301,7 @@ const stockTakeRoutes = [
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'post',
       path: '/api/inventory/stock-takes/{id}/post',
@@ -316,7 +313,7 @@ const stockTakeRoutes = [
     async (c) => c.json(await postStockTake(c.var.deps.database, authorOf(c), c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'inventory.manage' },
     createRoute({
       method: 'post',
       path: '/api/inventory/stock-takes/{id}/cancel',
@@ -333,7 +330,7 @@ const settingsResponse = jsonResponse(inventorySettingsSchema, 'Inventory settin
 
 const inventorySettingsRoutes = [
   tenantRoute(
-    { minRole: 'cashier' },
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/settings/inventory',
@@ -344,7 +341,7 @@ const inventorySettingsRoutes = [
     async (c) => c.json(await getInventorySettings(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'patch',
       path: '/api/settings/inventory',

@@ -24,7 +24,7 @@ const invalidResponse = errorResponse('Invalid input, with a message per field')
 
 export const loyaltyRoutes: RouteDefinition[] = [
   tenantRoute(
-    { minRole: 'manager', feature },
+    { permission: 'loyalty.manage', feature },
     createRoute({
       method: 'get',
       path: '/api/loyalty/settings',
@@ -35,7 +35,7 @@ export const loyaltyRoutes: RouteDefinition[] = [
     async (c) => c.json(await getLoyaltySettings(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    { minRole: 'admin', feature },
+    { permission: 'settings.manage', feature },
     createRoute({
       method: 'put',
       path: '/api/loyalty/settings',
@@ -47,7 +47,7 @@ export const loyaltyRoutes: RouteDefinition[] = [
     async (c) => c.json(await updateLoyaltySettings(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    { minRole: 'cashier', feature },
+    { permission: 'contacts.edit', feature },
     createRoute({
       method: 'get',
       path: '/api/contacts/{id}/loyalty',
@@ -59,7 +59,7 @@ export const loyaltyRoutes: RouteDefinition[] = [
     async (c) => c.json(await getContactLoyalty(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    { minRole: 'manager', feature },
+    { permission: 'loyalty.manage', feature },
     createRoute({
       method: 'post',
       path: '/api/contacts/{id}/loyalty/adjustments',

@@ -7,11 +7,10 @@ import { listNotifications, markNotificationsRead } from './notifications.servic
 
 const list = { description: 'Notifications', content: { 'application/json': { schema: notificationListSchema } } };
 // Notifications show even when the subscription has lapsed: billing events are among them.
-const memberAccess = { minRole: 'cashier', allowWithoutSubscription: true } as const;
 
 export const notificationRoutes = [
   tenantRoute(
-    memberAccess,
+    { permission: 'member', allowWithoutSubscription: true },
     createRoute({
       method: 'get',
       path: '/api/notifications',
@@ -25,7 +24,7 @@ export const notificationRoutes = [
     },
   ),
   tenantRoute(
-    memberAccess,
+    { permission: 'member', allowWithoutSubscription: true },
     createRoute({
       method: 'post',
       path: '/api/notifications/read',

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { hasTenantRole } from '../../core/auth/roles.rules';
+import { hasPermission } from '../../core/team/permissions.rules';
 import {
   mpesaDisputeInputSchema,
   mpesaLookupInputSchema,
@@ -36,9 +36,6 @@ import { abandonStkRequest, answerSimulatedPrompt, createStkRequest, readStkRequ
 // method, not an upsell, so no feature gate. Cashiers send prompts, read the inbox and type codes;
 // managers reconcile and dispute; the Daraja credentials are the business owner's (admin).
 
-const cashier = { minRole: 'cashier' } as const;
-const manager = { minRole: 'manager' } as const;
-const admin = { minRole: 'admin' } as const;
 
 const idParam = z.object({ id: z.uuid() });
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
@@ -55,7 +52,7 @@ async function requireSimulated(c: Context<AppEnv>, locationId: string | null) {
 
 export const mpesaRoutes: RouteDefinition[] = [
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'get',
       path: '/api/mpesa/settings',
@@ -72,7 +69,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'put',
       path: '/api/mpesa/settings',
@@ -95,7 +92,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'post',
       path: '/api/mpesa/settings/register-urls',
@@ -113,7 +110,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/mpesa/mode',
@@ -133,7 +130,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'post',
       path: '/api/mpesa/stk-requests',
@@ -154,7 +151,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'get',
       path: '/api/mpesa/stk-requests/{id}',
@@ -166,7 +163,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     async (c) => c.json(await readStkRequest(c.var.deps, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'post',
       path: '/api/mpesa/stk-requests/{id}/abandon',
@@ -178,7 +175,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     async (c) => c.json(await abandonStkRequest(c.var.deps, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'post',
       path: '/api/mpesa/sandbox/stk-requests/{id}',
@@ -194,7 +191,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'post',
       path: '/api/mpesa/sandbox/till-payments',
@@ -211,7 +208,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'get',
       path: '/api/mpesa/payments',
@@ -222,14 +219,14 @@ export const mpesaRoutes: RouteDefinition[] = [
     }),
     async (c) => {
       const query = c.req.valid('query');
-      if (query.status !== 'unallocated' && !hasTenantRole(c.var.tenantRole, 'manager')) {
+      if (query.status !== 'unallocated' && !hasPermission(c.var.memberAccess, 'payments.reconcile')) {
         throw new HttpError('forbidden', /*i18n*/ 'Only managers see payments already allocated');
       }
       return c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => listPayments(tx, query)), 200);
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'data.export' },
     createRoute({
       method: 'get',
       path: '/api/mpesa/payments/export',
@@ -247,7 +244,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'post',
       path: '/api/mpesa/payments/lookup',
@@ -263,7 +260,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'get',
       path: '/api/mpesa/status-queries/{id}',
@@ -275,7 +272,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     async (c) => c.json(await readStatusQuery(c.var.deps, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'payments.reconcile' },
     createRoute({
       method: 'post',
       path: '/api/mpesa/payments/{id}/dispute',
@@ -290,7 +287,7 @@ export const mpesaRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'payments.reconcile' },
     createRoute({
       method: 'get',
       path: '/api/mpesa/reconciliation',

@@ -32,9 +32,6 @@ import {
 
 const idParams = z.object({ id: z.uuid() });
 const itemsOf = <T extends z.ZodType>(item: T, description: string) => jsonResponse(z.object({ items: z.array(item) }), description);
-const reader = { minRole: 'cashier' } as const;
-const categoryWriter = { minRole: 'manager' } as const;
-const advancedWriter = { minRole: 'manager', feature: 'advanced_inventory' } as const;
 const writeErrors = {
   400: errorResponse('Invalid input (field messages)'),
   404: errorResponse('Not found in this shop'),
@@ -43,7 +40,7 @@ const writeErrors = {
 
 export const catalogRefRoutes = [
   tenantRoute(
-    reader,
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/product-categories',
@@ -54,7 +51,7 @@ export const catalogRefRoutes = [
     async (c) => c.json({ items: await c.var.deps.database.withTenant(c.var.tenantId, listCategories) }, 200),
   ),
   tenantRoute(
-    categoryWriter,
+    { permission: 'products.manage' },
     createRoute({
       method: 'post',
       path: '/api/product-categories',
@@ -70,7 +67,7 @@ export const catalogRefRoutes = [
     },
   ),
   tenantRoute(
-    categoryWriter,
+    { permission: 'products.manage' },
     createRoute({
       method: 'patch',
       path: '/api/product-categories/{id}',
@@ -86,7 +83,7 @@ export const catalogRefRoutes = [
     },
   ),
   tenantRoute(
-    categoryWriter,
+    { permission: 'products.manage' },
     createRoute({
       method: 'delete',
       path: '/api/product-categories/{id}',
@@ -103,7 +100,7 @@ export const catalogRefRoutes = [
   ),
 
   tenantRoute(
-    reader,
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/brands',
@@ -114,7 +111,7 @@ export const catalogRefRoutes = [
     async (c) => c.json({ items: await c.var.deps.database.withTenant(c.var.tenantId, listBrands) }, 200),
   ),
   tenantRoute(
-    advancedWriter,
+    { permission: 'products.manage', feature: 'advanced_inventory' },
     createRoute({
       method: 'post',
       path: '/api/brands',
@@ -130,7 +127,7 @@ export const catalogRefRoutes = [
     },
   ),
   tenantRoute(
-    advancedWriter,
+    { permission: 'products.manage', feature: 'advanced_inventory' },
     createRoute({
       method: 'patch',
       path: '/api/brands/{id}',
@@ -146,7 +143,7 @@ export const catalogRefRoutes = [
     },
   ),
   tenantRoute(
-    advancedWriter,
+    { permission: 'products.manage', feature: 'advanced_inventory' },
     createRoute({
       method: 'delete',
       path: '/api/brands/{id}',
@@ -163,7 +160,7 @@ export const catalogRefRoutes = [
   ),
 
   tenantRoute(
-    reader,
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/units',
@@ -174,7 +171,7 @@ export const catalogRefRoutes = [
     async (c) => c.json({ items: await c.var.deps.database.withTenant(c.var.tenantId, listUnits) }, 200),
   ),
   tenantRoute(
-    advancedWriter,
+    { permission: 'products.manage', feature: 'advanced_inventory' },
     createRoute({
       method: 'post',
       path: '/api/units',
@@ -190,7 +187,7 @@ export const catalogRefRoutes = [
     },
   ),
   tenantRoute(
-    advancedWriter,
+    { permission: 'products.manage', feature: 'advanced_inventory' },
     createRoute({
       method: 'patch',
       path: '/api/units/{id}',
@@ -206,7 +203,7 @@ export const catalogRefRoutes = [
     },
   ),
   tenantRoute(
-    advancedWriter,
+    { permission: 'products.manage', feature: 'advanced_inventory' },
     createRoute({
       method: 'delete',
       path: '/api/units/{id}',

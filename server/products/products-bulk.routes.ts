@@ -26,10 +26,8 @@ export const PRODUCT_IMPORT_PATH = /^\/api\/products\/import(\/preview)?$/;
 export const PRODUCT_IMPORT_BODY_BYTES = IMPORT_MAX_BYTES + 64 * 1024;
 export { fileTooLargeError };
 
-const bulkAccess = { minRole: 'manager', feature: 'bulk_operations' } as const;
 // The catalog export is the shop's own data: it goes with the shop on any plan, and stays open when
 // the subscription has lapsed (issue 10 item 8, docs/decisions/0009).
-const shopDataExportAccess = { minRole: 'manager', allowWithoutSubscription: true } as const;
 // A plain OpenAPI schema, not zod: with zod the router answers another content type with a bare
 // 415 (a 500 here); uploadedBytes answers 400 with a message instead.
 const csvFileBody = {
@@ -67,7 +65,7 @@ const csvAttachment = (fileName: string) => ({
 
 export const productBulkRoutes = [
   tenantRoute(
-    bulkAccess,
+    { permission: 'products.manage', feature: 'bulk_operations' },
     createRoute({
       method: 'get',
       path: '/api/products/import/template.csv',
@@ -78,7 +76,7 @@ export const productBulkRoutes = [
     (c) => c.body(importTemplateCsv(), 200, csvAttachment('products-template.csv')),
   ),
   tenantRoute(
-    bulkAccess,
+    { permission: 'products.manage', feature: 'bulk_operations' },
     createRoute({
       method: 'post',
       path: '/api/products/import/preview',
@@ -90,7 +88,7 @@ export const productBulkRoutes = [
     async (c) => c.json(await previewImport(c.var.deps.database, c.var.tenantId, await uploadedBytes(c)), 200),
   ),
   tenantRoute(
-    bulkAccess,
+    { permission: 'products.manage', feature: 'bulk_operations' },
     createRoute({
       method: 'post',
       path: '/api/products/import',
@@ -113,7 +111,7 @@ export const productBulkRoutes = [
     },
   ),
   tenantRoute(
-    shopDataExportAccess,
+    { permission: 'data.export', allowWithoutSubscription: true },
     createRoute({
       method: 'get',
       path: '/api/products/export.csv',
@@ -127,7 +125,7 @@ export const productBulkRoutes = [
     },
   ),
   tenantRoute(
-    bulkAccess,
+    { permission: 'products.manage', feature: 'bulk_operations' },
     createRoute({
       method: 'post',
       path: '/api/products/bulk/price',
@@ -139,7 +137,7 @@ export const productBulkRoutes = [
     async (c) => c.json(await bulkUpdatePrices(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    bulkAccess,
+    { permission: 'products.manage', feature: 'bulk_operations' },
     createRoute({
       method: 'post',
       path: '/api/products/bulk/archive',

@@ -25,7 +25,7 @@ export const PRODUCT_IMAGE_PATH = /^\/api\/products\/[^/]+\/image$/;
 
 export const productRoutes = [
   tenantRoute(
-    { minRole: 'cashier' },
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/products',
@@ -43,7 +43,7 @@ export const productRoutes = [
   ),
   // Before /api/products/{id}, which would otherwise take "lookup" for an id.
   tenantRoute(
-    { minRole: 'cashier' },
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/products/lookup',
@@ -59,7 +59,7 @@ export const productRoutes = [
     },
   ),
   tenantRoute(
-    { minRole: 'manager' },
+    { permission: 'products.manage' },
     createRoute({
       method: 'post',
       path: '/api/products',
@@ -82,7 +82,7 @@ export const productRoutes = [
     },
   ),
   tenantRoute(
-    { minRole: 'cashier' },
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/products/{id}',
@@ -98,7 +98,7 @@ export const productRoutes = [
     },
   ),
   tenantRoute(
-    { minRole: 'manager' },
+    { permission: 'products.manage' },
     createRoute({
       method: 'put',
       path: '/api/products/{id}',
@@ -121,7 +121,7 @@ export const productRoutes = [
     },
   ),
   tenantRoute(
-    { minRole: 'manager' },
+    { permission: 'products.manage' },
     createRoute({
       method: 'post',
       path: '/api/products/{id}/image',
@@ -138,7 +138,7 @@ export const productRoutes = [
     },
   ),
   tenantRoute(
-    { minRole: 'manager' },
+    { permission: 'products.manage' },
     createRoute({
       method: 'delete',
       path: '/api/products/{id}/image',

@@ -38,7 +38,6 @@ import { createReorderDrafts, reorderSuggestions } from './reorder.service';
 // call one service. The literal paths come before /{id}, which would otherwise answer for them.
 
 const idParams = { params: z.object({ id: z.uuid({ message: /*i18n*/ 'Not a valid id' }) }) };
-const manager = { minRole: 'manager' } as const;
 const tags = ['purchases'];
 
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
@@ -56,7 +55,7 @@ function authorOf(c: Context<AppEnv>): DocumentAuthor {
 /** A status change: POST /api/purchase-orders/{id}/{action}. */
 function transitionRoute(action: string, summary: string, run: (c: Context<AppEnv>, id: string) => Promise<PurchaseOrder>) {
   return tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'post',
       path: `/api/purchase-orders/{id}/${action}`,
@@ -71,7 +70,7 @@ function transitionRoute(action: string, summary: string, run: (c: Context<AppEn
 
 export const purchaseOrderRoutes: RouteDefinition[] = [
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/purchase-orders/reorder-suggestions',
@@ -83,7 +82,7 @@ export const purchaseOrderRoutes: RouteDefinition[] = [
     async (c) => c.json(await reorderSuggestions(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'post',
       path: '/api/purchase-orders/reorder-drafts',
@@ -95,7 +94,7 @@ export const purchaseOrderRoutes: RouteDefinition[] = [
     async (c) => c.json(await createReorderDrafts(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/purchase-orders',
@@ -107,7 +106,7 @@ export const purchaseOrderRoutes: RouteDefinition[] = [
     async (c) => c.json(await listPurchaseOrders(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'post',
       path: '/api/purchase-orders',
@@ -119,7 +118,7 @@ export const purchaseOrderRoutes: RouteDefinition[] = [
     async (c) => c.json(await createPurchaseOrder(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/purchase-orders/{id}',
@@ -131,7 +130,7 @@ export const purchaseOrderRoutes: RouteDefinition[] = [
     async (c) => c.json(await getPurchaseOrder(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'put',
       path: '/api/purchase-orders/{id}',
@@ -149,7 +148,7 @@ export const purchaseOrderRoutes: RouteDefinition[] = [
   transitionRoute('cancel', 'Cancel a draft or ordered order', (c, id) => cancelPurchaseOrder(c.var.deps.database, c.var.tenantId, id)),
   transitionRoute('close', 'Close a partly or fully received order: the rest is no longer expected', (c, id) => closePurchaseOrder(c.var.deps.database, c.var.tenantId, id)),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'post',
       path: '/api/purchase-orders/{id}/send',
@@ -161,7 +160,7 @@ export const purchaseOrderRoutes: RouteDefinition[] = [
     async (c) => c.json(await sendPurchaseOrder(c.var.deps, c.var.tenantId, c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/purchase-orders/{id}/pdf',
@@ -180,7 +179,7 @@ export const purchaseOrderRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/purchase-orders/{id}/text',

@@ -32,7 +32,6 @@ import { createSupplierReturn, getSupplierReturn, listSupplierReturns } from './
 // parse and call one service. Literal paths (invoice-check, expiring-soon) come before {id}.
 
 const idParams = { params: z.object({ id: z.uuid() }) };
-const manager = { minRole: 'manager' } as const;
 
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 const conflictResponse = errorResponse('Refused in its current state (over-receipt, repeated invoice, closed shift, not enough on hand…)');
@@ -48,7 +47,7 @@ const receiptResponse = jsonResponse(goodsReceiptSchema, 'The goods receipt');
 const receiptRoutes = [
   tenantRoute(
     // Cashiers reach it only for a cash purchase from their open shift when the shop allows it (the service decides, 403 otherwise).
-    { minRole: 'cashier' },
+    { permission: 'purchases.receive' },
     createRoute({
       method: 'post',
       path: '/api/goods-receipts',
@@ -60,7 +59,7 @@ const receiptRoutes = [
     async (c) => c.json(await createGoodsReceipt(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/goods-receipts',
@@ -72,7 +71,7 @@ const receiptRoutes = [
     async (c) => c.json(await listGoodsReceipts(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/goods-receipts/invoice-check',
@@ -84,7 +83,7 @@ const receiptRoutes = [
     async (c) => c.json(await checkSupplierInvoice(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/goods-receipts/expiring-soon',
@@ -96,7 +95,7 @@ const receiptRoutes = [
     async (c) => c.json(await listExpiringSoon(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/goods-receipts/{id}',
@@ -113,7 +112,7 @@ const billResponse = jsonResponse(billSchema, 'The bill');
 
 const billRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'purchases.pay_suppliers' },
     createRoute({
       method: 'get',
       path: '/api/supplier-bills',
@@ -125,7 +124,7 @@ const billRoutes = [
     async (c) => c.json(await listBills(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.pay_suppliers' },
     createRoute({
       method: 'post',
       path: '/api/supplier-bills',
@@ -137,7 +136,7 @@ const billRoutes = [
     async (c) => c.json(await createServiceBill(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.pay_suppliers' },
     createRoute({
       method: 'get',
       path: '/api/supplier-bills/{id}',
@@ -149,7 +148,7 @@ const billRoutes = [
     async (c) => c.json(await getBill(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.pay_suppliers' },
     createRoute({
       method: 'post',
       path: '/api/supplier-payments',
@@ -166,7 +165,7 @@ const returnResponse = jsonResponse(supplierReturnSchema, 'The return to the sup
 
 const returnRoutes = [
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'post',
       path: '/api/supplier-returns',
@@ -178,7 +177,7 @@ const returnRoutes = [
     async (c) => c.json(await createSupplierReturn(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/supplier-returns',
@@ -190,7 +189,7 @@ const returnRoutes = [
     async (c) => c.json(await listSupplierReturns(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    manager,
+    { permission: 'purchases.manage' },
     createRoute({
       method: 'get',
       path: '/api/supplier-returns/{id}',

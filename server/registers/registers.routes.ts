@@ -31,8 +31,6 @@ import { addCashMovement, closeShift, getCurrentShift, getShift, listShifts, ope
 // Handlers parse and call one service function.
 
 const idParams = { params: z.object({ id: z.uuid() }) };
-const cashier = { minRole: 'cashier' } as const;
-const admin = { minRole: 'admin' } as const;
 
 const notFoundResponse = errorResponse('Not found (or another shop’s, or another cashier’s shift)');
 const invalidResponse = errorResponse('Invalid input, with a message per field');
@@ -56,7 +54,7 @@ function authorOf(c: Context<AppEnv>) {
 
 const registerRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell' },
     createRoute({
       method: 'get',
       path: '/api/registers',
@@ -71,7 +69,7 @@ const registerRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'post',
       path: '/api/registers',
@@ -89,7 +87,7 @@ const registerRoutes: RouteDefinition[] = [
     async (c) => c.json(await createRegister(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'patch',
       path: '/api/registers/{id}',
@@ -109,7 +107,7 @@ const registerRoutes: RouteDefinition[] = [
 
 const settingsRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/sales-settings',
@@ -120,7 +118,7 @@ const settingsRoutes: RouteDefinition[] = [
     async (c) => c.json(await getSalesSettings(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    admin,
+    { permission: 'settings.manage' },
     createRoute({
       method: 'put',
       path: '/api/sales-settings',
@@ -135,7 +133,7 @@ const settingsRoutes: RouteDefinition[] = [
 
 const shiftRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'shifts.open_close' },
     createRoute({
       method: 'post',
       path: '/api/shifts',
@@ -153,7 +151,7 @@ const shiftRoutes: RouteDefinition[] = [
     async (c) => c.json(await openShift(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'shifts.open_close' },
     createRoute({
       method: 'get',
       path: '/api/shifts',
@@ -165,7 +163,7 @@ const shiftRoutes: RouteDefinition[] = [
     async (c) => c.json(await listShifts(c.var.deps.database, viewerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'shifts.open_close' },
     createRoute({
       method: 'get',
       path: '/api/shifts/current',
@@ -177,7 +175,7 @@ const shiftRoutes: RouteDefinition[] = [
     async (c) => c.json(await getCurrentShift(c.var.deps.database, c.var.tenantId, c.req.valid('query').registerId), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'shifts.open_close' },
     createRoute({
       method: 'get',
       path: '/api/shifts/{id}',
@@ -189,7 +187,7 @@ const shiftRoutes: RouteDefinition[] = [
     async (c) => c.json(await getShift(c.var.deps.database, viewerOf(c), c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'shifts.open_close' },
     createRoute({
       method: 'post',
       path: '/api/shifts/{id}/cash-movements',
@@ -207,7 +205,7 @@ const shiftRoutes: RouteDefinition[] = [
     async (c) => c.json(await addCashMovement(c.var.deps.database, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 201),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'shifts.open_close' },
     createRoute({
       method: 'get',
       path: '/api/shifts/{id}/report',
@@ -219,7 +217,7 @@ const shiftRoutes: RouteDefinition[] = [
     async (c) => c.json(await readShiftReport(c.var.deps.database, viewerOf(c), c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'shifts.open_close' },
     createRoute({
       method: 'post',
       path: '/api/shifts/{id}/close',

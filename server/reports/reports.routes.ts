@@ -28,8 +28,7 @@ import { createSavedReport, deleteSavedReport, listSavedReports, readReportSetti
 // advanced_reporting (the analyses need advanced_analytics, a file data_export: 402); saved reports
 // need custom_reports, a pin dashboards; the daily summary e-mail is the owner's to set.
 
-const reporting = { minRole: 'manager', feature: 'advanced_reporting' } as const;
-const saving = { minRole: 'manager', feature: 'custom_reports' } as const;
+const reporting = { permission: 'reports.view', feature: 'advanced_reporting' } as const;
 const idParams = { params: z.object({ id: z.uuid() }) };
 const invalid = errorResponse('Invalid parameters, with a message per field');
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
@@ -73,7 +72,7 @@ function reportRoute(key: ReportKey, summary: string): RouteDefinition {
 
 export const reportRoutes: RouteDefinition[] = [
   tenantRoute(
-    { minRole: 'cashier' },
+    { permission: 'member' },
     createRoute({
       method: 'get',
       path: '/api/dashboard',
@@ -85,7 +84,7 @@ export const reportRoutes: RouteDefinition[] = [
     async (c) => c.json(await readDashboard(c.var.deps.database, c.var.tenantId, { userId: c.var.principal.userId, role: c.var.tenantRole }, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    reporting,
+    { permission: 'reports.view', feature: 'advanced_reporting' },
     createRoute({
       method: 'get',
       path: '/api/reports/settings',
@@ -96,7 +95,7 @@ export const reportRoutes: RouteDefinition[] = [
     async (c) => c.json(await readReportSettings(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    { minRole: 'admin', feature: 'advanced_reporting' },
+    { permission: 'settings.manage', feature: 'advanced_reporting' },
     createRoute({
       method: 'put',
       path: '/api/reports/settings',
@@ -109,7 +108,7 @@ export const reportRoutes: RouteDefinition[] = [
   ),
   ...REPORTS.map((report) => reportRoute(report.key, report.title)),
   tenantRoute(
-    saving,
+    { permission: 'reports.view', feature: 'custom_reports' },
     createRoute({
       method: 'get',
       path: '/api/saved-reports',
@@ -120,7 +119,7 @@ export const reportRoutes: RouteDefinition[] = [
     async (c) => c.json({ items: await listSavedReports(c.var.deps.database, c.var.tenantId) }, 200),
   ),
   tenantRoute(
-    saving,
+    { permission: 'reports.view', feature: 'custom_reports' },
     createRoute({
       method: 'post',
       path: '/api/saved-reports',
@@ -133,7 +132,7 @@ export const reportRoutes: RouteDefinition[] = [
       c.json(await createSavedReport(c.var.deps.database, c.var.tenantId, c.var.principal.userId, c.req.valid('json'), readIdempotencyKey(c)), 201),
   ),
   tenantRoute(
-    saving,
+    { permission: 'reports.view', feature: 'custom_reports' },
     createRoute({
       method: 'patch',
       path: '/api/saved-reports/{id}',
@@ -145,7 +144,7 @@ export const reportRoutes: RouteDefinition[] = [
     async (c) => c.json(await updateSavedReport(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    saving,
+    { permission: 'reports.view', feature: 'custom_reports' },
     createRoute({
       method: 'delete',
       path: '/api/saved-reports/{id}',

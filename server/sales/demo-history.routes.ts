@@ -14,7 +14,7 @@ const demoHistoryProgressSchema = z.object({
 
 export const demoHistoryRoutes: RouteDefinition[] = [
   tenantRoute(
-    { minRole: 'cashier', feature: 'basic_pos' },
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'get',
       path: '/api/demo/sales-history',

@@ -148,13 +148,12 @@ export async function emailReceipt(deps: AppDependencies, tenantId: string, sale
   return { sentTo: email, language };
 }
 
-const cashier = { minRole: 'cashier', feature: 'basic_pos' } as const;
 const idParams = { params: z.object({ id: z.uuid() }) };
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 
 export const receiptEmailRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'post',
       path: '/api/sales/{id}/email',
@@ -166,7 +165,7 @@ export const receiptEmailRoutes: RouteDefinition[] = [
     async (c) => c.json(await emailReceipt(c.var.deps, c.var.tenantId, c.req.valid('param').id, c.req.valid('json').email), 202),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'get',
       path: '/api/sales/{id}/activity',

@@ -25,7 +25,6 @@ import { tenantRoute, type RouteDefinition } from '../http/routes';
 // grid (the location's top sellers, a category's page); and a
 // customer's prices and account figures. Read-only; the checkout prices everything again.
 
-const cashier = { minRole: 'cashier', feature: 'basic_pos' } as const;
 
 interface ItemRow {
   variant_id: string;
@@ -237,7 +236,7 @@ export async function readRegisterCustomer(tx: TenantTx, customerId: string): Pr
 
 export const registerItemRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'get',
       path: '/api/register/items',
@@ -258,7 +257,7 @@ export const registerItemRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'get',
       path: '/api/register/customers/{id}',

@@ -26,15 +26,13 @@ import { voidSale } from './void.service';
 // Returns, exchanges, voids and parked carts (issue 15). Cashiers return, exchange and park;
 // a void is a manager's. Handlers parse and call one service.
 
-const cashier = { minRole: 'cashier', feature: 'basic_pos' } as const;
-const manager = { minRole: 'manager', feature: 'basic_pos' } as const;
 const idParams = { params: z.object({ id: z.uuid() }) };
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 const badInput = errorResponse('Invalid input, with a message per field');
 
 export const returnRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'sales.refund', feature: 'basic_pos' },
     createRoute({
       method: 'post',
       path: '/api/sale-returns',
@@ -55,7 +53,7 @@ export const returnRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'get',
       path: '/api/sale-returns/{id}',
@@ -67,7 +65,7 @@ export const returnRoutes: RouteDefinition[] = [
     async (c) => c.json(await getReturn(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.refund', feature: 'basic_pos' },
     createRoute({
       method: 'post',
       path: '/api/sale-exchanges',
@@ -93,7 +91,7 @@ export const returnRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    manager,
+    { permission: 'sales.void', feature: 'basic_pos' },
     createRoute({
       method: 'post',
       path: '/api/sales/{id}/void',
@@ -110,7 +108,7 @@ export const returnRoutes: RouteDefinition[] = [
     async (c) => c.json(await voidSale(c.var.deps.database, saleActorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'get',
       path: '/api/parked-carts',
@@ -122,7 +120,7 @@ export const returnRoutes: RouteDefinition[] = [
     async (c) => c.json(await listParkedCarts(c.var.deps.database, c.var.tenantId, c.req.valid('query').registerId), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'post',
       path: '/api/parked-carts',
@@ -138,7 +136,7 @@ export const returnRoutes: RouteDefinition[] = [
       ),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'delete',
       path: '/api/parked-carts/{id}',

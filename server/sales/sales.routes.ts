@@ -24,8 +24,6 @@ import { exportSalesCsv, findSaleIdByReceipt, listSales, readSale, withCashierNa
 // Every cashier may read any sale of the shop (the register opens sales for returns); the list
 // shows a cashier only their own sales.
 
-const cashier = { minRole: 'cashier', feature: 'basic_pos' } as const;
-const exportAccess = { minRole: 'manager', feature: 'data_export' } as const;
 
 /** price_changed (409) carries the server's quote, for the register to show (sales and exchanges). */
 export const priceChangedSchema = apiErrorSchema.extend({ quote: saleQuoteSchema.optional() });
@@ -44,7 +42,7 @@ async function saleById(c: Context<AppEnv>, saleId: string | null) {
 
 export const saleRoutes: RouteDefinition[] = [
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'post',
       path: '/api/sales',
@@ -74,7 +72,7 @@ export const saleRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'post',
       path: '/api/sales/quote',
@@ -91,7 +89,7 @@ export const saleRoutes: RouteDefinition[] = [
     async (c) => c.json(await quoteSale(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 200),
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'get',
       path: '/api/sales',
@@ -103,7 +101,7 @@ export const saleRoutes: RouteDefinition[] = [
     async (c) => c.json(await listSales(c.var.deps.database, c.var.tenantId, readerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
-    exportAccess,
+    { permission: 'data.export', feature: 'data_export' },
     createRoute({
       method: 'get',
       path: '/api/sales/export.csv',
@@ -121,7 +119,7 @@ export const saleRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'get',
       path: '/api/sales/by-receipt/{code}',
@@ -137,7 +135,7 @@ export const saleRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    cashier,
+    { permission: 'sales.sell', feature: 'basic_pos' },
     createRoute({
       method: 'get',
       path: '/api/sales/{id}',

@@ -15,7 +15,7 @@ export const settingsRoutes = [
   tenantRoute(
     // Read also when the subscription has lapsed: the shop's name, logo and time zone frame the
     // Subscription Required page and the profile behind it (issue 10 item 8).
-    { minRole: 'cashier', allowWithoutSubscription: true },
+    { permission: 'member', allowWithoutSubscription: true },
     createRoute({
       method: 'get',
       path: '/api/settings/business',
@@ -26,7 +26,7 @@ export const settingsRoutes = [
     async (c) => c.json(await getBusinessSettings(c.var.deps.database, c.var.tenantId), 200),
   ),
   tenantRoute(
-    { minRole: 'admin' },
+    { permission: 'settings.manage' },
     createRoute({
       method: 'patch',
       path: '/api/settings/business',
@@ -38,7 +38,7 @@ export const settingsRoutes = [
     async (c) => c.json(await updateBusinessSettings(c.var.deps, c.var.tenantId, c.req.valid('json'), c.var.principal.userId), 200),
   ),
   tenantRoute(
-    { minRole: 'admin' },
+    { permission: 'settings.manage' },
     createRoute({
       method: 'post',
       path: '/api/settings/business/logo',

@@ -19,7 +19,7 @@ const invalidResponse = errorResponse('Invalid side or dates, with a message per
 
 export const statementRoutes: RouteDefinition[] = [
   tenantRoute(
-    { minRole: 'cashier' },
+    { permission: 'accounts.collect' },
     createRoute({
       method: 'get',
       path: '/api/contacts/{id}/statement',
@@ -31,7 +31,7 @@ export const statementRoutes: RouteDefinition[] = [
     async (c) => c.json(await contactStatement(c.var.deps.database, c.var.tenantId, c.req.valid('param').id, c.req.valid('query')), 200),
   ),
   tenantRoute(
-    { minRole: 'cashier' },
+    { permission: 'accounts.collect' },
     createRoute({
       method: 'get',
       path: '/api/contacts/{id}/statement.pdf',
@@ -53,7 +53,7 @@ export const statementRoutes: RouteDefinition[] = [
     },
   ),
   tenantRoute(
-    { minRole: 'manager' },
+    { permission: 'accounts.adjust' },
     createRoute({
       method: 'post',
       path: '/api/contacts/{id}/statement/email',

@@ -13,6 +13,8 @@ const owner: SessionUser = {
   emailVerified: false,
   homePath: '/admin',
   language: null,
+  permissions: [],
+  locationIds: null,
 };
 
 describe('auth store (spec §4: changes debounced by 150 ms)', () => {

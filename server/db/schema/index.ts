@@ -17,4 +17,5 @@ export * from './reports';
 export * from './mpesa';
 export * from './etims';
 export * from './commissions';
+export * from './team';
 export * from './communications';

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { builtInPermissions, isPermission, UNLIMITED_DISCOUNT_PERCENT, type MemberAccess } from '../../core/team/permissions.rules';
+import type { TenantTx } from '../db/client';
+import { teamMemberLocations, teamMemberRoles, teamRoles } from '../db/schema/team';
+import { HttpError } from '../http/errors';
+
+/**
+ * What a member may do and where, read with their membership in the route guard's transaction
+ * (cached with it, stamped by the shop's access version: 0048_team.sql raises it on any change).
+ */
+export async function readMemberAccess(tx: TenantTx, membership: { id: string; role: string }): Promise<MemberAccess> {
+  const [custom] = await tx
+    .select({ id: teamRoles.id, permissions: teamRoles.permissions, maxDiscountPercent: teamRoles.maxDiscountPercent })
+    .from(teamMemberRoles)
+    .innerJoin(teamRoles, eq(teamRoles.id, teamMemberRoles.roleId))
+    .where(eq(teamMemberRoles.memberId, membership.id))
+    .limit(1);
+  const locationRows = await tx.select({ locationId: teamMemberLocations.locationId }).from(teamMemberLocations).where(eq(teamMemberLocations.memberId, membership.id));
+  return {
+    role: membership.role,
+    customRoleId: custom?.id ?? null,
+    // A permission since removed from the catalogue grants nothing.
+    permissions: custom ? custom.permissions.filter(isPermission) : builtInPermissions(membership.role),
+    maxDiscountPercent: custom ? custom.maxDiscountPercent : UNLIMITED_DISCOUNT_PERCENT,
+    locationIds: locationRows.length ? locationRows.map((row) => row.locationId) : null,
+  };
+}
+
+/** The locations a member may work at; null for all of them. Services filter and check by it. */
+export function allowedLocations(access: Pick<MemberAccess, 'locationIds'>): string[] | null {
+  return access.locationIds;
+}
+
+/** A location outside the member's ones is answered like one that does not exist. */
+export function assertLocationAllowed(access: Pick<MemberAccess, 'locationIds'>, locationId: string) {
+  if (access.locationIds && !access.locationIds.includes(locationId)) throw new HttpError('not_found', /*i18n*/ 'Location not found');
+}
