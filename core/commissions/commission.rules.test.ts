@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentCommission, netOfVat, periodsOverlap, resolveRate, type CommissionRate } from './commission.rules';
+import { bpsToPercent, documentCommission, netOfVat, percentToBps, periodsOverlap, resolveRate, type CommissionRate } from './commission.rules';
 
 const ANN = 'a0000000-0000-4000-8000-000000000001';
 const BEN = 'a0000000-0000-4000-8000-000000000002';
@@ -62,5 +62,13 @@ describe('periods', () => {
   it('overlap when they share a day', () => {
     expect(periodsOverlap({ from: '2026-11-01', to: '2026-11-15' }, { from: '2026-11-15', to: '2026-11-30' })).toBe(true);
     expect(periodsOverlap({ from: '2026-11-01', to: '2026-11-14' }, { from: '2026-11-15', to: '2026-11-30' })).toBe(false);
+  });
+});
+
+describe('percent as typed', () => {
+  it('reads up to two decimals, at most 100%', () => {
+    expect([percentToBps('5'), percentToBps('2.5'), percentToBps(' 12.75 '), percentToBps('100'), percentToBps('0')]).toEqual([500, 250, 1275, 10_000, 0]);
+    expect([percentToBps('100.01'), percentToBps('1.234'), percentToBps('-1'), percentToBps('five')]).toEqual([null, null, null, null]);
+    expect(bpsToPercent(250)).toBe('2.5');
   });
 });

@@ -73,3 +73,16 @@ export const netOfVat = (amountMinor: number, taxMinor: number) => amountMinor -
 
 /** Two closed periods of days ('YYYY-MM-DD') share a day. */
 export const periodsOverlap = (a: { from: string; to: string }, b: { from: string; to: string }) => a.from <= b.to && b.from <= a.to;
+
+const PERCENT_PATTERN = /^(\d{1,3})(?:\.(\d{1,2}))?$/;
+
+/** "5" → 500, "2.5" → 250 basis points; null past 100% or with more than two decimals. */
+export function percentToBps(text: string): number | null {
+  const match = PERCENT_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const bps = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return bps <= 10_000 ? bps : null;
+}
+
+/** 250 → "2.5" (for inputs and labels). */
+export const bpsToPercent = (bps: number) => String(bps / 100);

@@ -24,7 +24,9 @@ export type AreaCatalog =
   | 'dashboard'
   | 'reports'
   | 'payments'
-  | 'etims';
+  | 'etims'
+  | 'audit'
+  | 'commissions';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 /**
  * Catalogs whose messages are keyed by their English text (core's and the server's, marked
