@@ -116,6 +116,41 @@ describe('what the log records', () => {
   });
 });
 
+describe('what the log records, continued', () => {
+  it('a discount over the shop’s limit with its approver, and a sales settings change with only what changed', async () => {
+    const current = (await shop.call('GET', '/api/sales-settings')).json();
+    expect(current.discountLimitBps).not.toBe(500);
+    const settings = await shop.call('PUT', '/api/sales-settings', { body: { ...current, discountLimitBps: 500 } });
+    expect(settings.status, settings.text).toBe(200);
+    const [changed] = (await events(shop, '?action=settings.sales')).items;
+    expect(changed).toMatchObject({ actorUserId: shop.users.owner.id, before: { discountLimitBps: current.discountLimitBps }, after: { discountLimitBps: 500 } });
+    expect(Object.keys(changed!.after!)).toEqual(['discountLimitBps']);
+
+    const approval = await shop.call('POST', '/api/approvals', {
+      as: 'cashier',
+      body: { action: 'discount', registerId: shop.registerId, email: shop.users.owner.email, method: 'password', secret: TEST_PASSWORD },
+    });
+    expect(approval.status, approval.text).toBe(201);
+    // 20% off KES 120.00 is KES 24.00, over the new 5% limit.
+    const body = checkoutBody(shop, [{ product: soap }], { payments: [{ tender: 'cash', amountMinor: 9_600 }], approvalIds: [approval.json().id] });
+    const sale = await shop.call('POST', '/api/sales', {
+      as: 'cashier',
+      body: { ...body, lines: [{ variantId: soap.variantId, quantityMilli: 1000, discount: { type: 'percent', bps: 2_000 } }], expectedTotalMinor: 9_600 },
+    });
+    expect(sale.status, sale.text).toBe(201);
+    const [discount] = (await events(shop, '?action=sale.discount_over_limit')).items;
+    expect(discount).toMatchObject({ actorUserId: shop.users.cashier.id, approvedByUserId: shop.users.owner.id, approvedByName: 'Shop owner', entityId: sale.json().sale.id, details: { lineDiscountMinor: 2_400 } });
+  });
+
+  it('another area’s CSV download is recorded as export.csv with who and which file', async () => {
+    const response = await shop.call('GET', '/api/sales/export.csv', { as: 'manager' });
+    expect(response.status).toBe(200);
+    const [download] = (await events(shop, `?action=export.csv&actorUserId=${shop.users.manager.id}`)).items;
+    expect(download).toMatchObject({ entityId: '/api/sales/export.csv' });
+    expect(download!.details.fileName).toMatch(/^sales-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+});
+
 describe('reading the log', () => {
   it('filters by person, action and days, newest first, a page at a time', async () => {
     const all = await events(shop, '?pageSize=2');
