@@ -52,6 +52,7 @@ function exampleRequests(): Map<string, string> {
     ['/api/inventory/movements', `/api/inventory/movements?productId=${product.id}`],
     ['/api/shifts/current', `/api/shifts/current?registerId=${registerId}`],
     ['/api/parked-carts', `/api/parked-carts?registerId=${registerId}`],
+    ['/api/mpesa/mode', `/api/mpesa/mode?registerId=${registerId}`],
     ['/api/register/items', `/api/register/items?registerId=${registerId}&code=${encodeURIComponent(variant.sku)}`],
     ['/api/goods-receipts/invoice-check', `/api/goods-receipts/invoice-check?supplierId=${randomUUID()}&invoiceNumber=INV-1`],
   ]);
