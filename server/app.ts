@@ -9,6 +9,8 @@ import { billingRoutes } from './billing/billing.routes';
 import { paymentCallbackRoutes } from './billing/payment-callbacks.routes';
 import { mpesaCallbackRoutes, loggablePath } from './payments/mpesa-callbacks.routes';
 import { mpesaRoutes } from './payments/mpesa.routes';
+import { communicationCallbackRoutes, loggableCommunicationsPath } from './communications/callbacks';
+import { communicationsRoutes } from './communications/communications.routes';
 import { clientErrorRoutes } from './client-errors/client-errors.routes';
 import { emailRoutes } from './email/email.routes';
 import { etimsRoutes } from './etims/etims.routes';
@@ -17,6 +19,7 @@ import { accountRoutes } from './accounts/accounts.routes';
 import { accountingRoutes, JOURNAL_ATTACHMENT_PATH } from './accounting/accounting.routes';
 import { accountingReportRoutes } from './accounting/reports.routes';
 import { reportRoutes } from './reports/reports.routes';
+import { teamRoutes } from './team/team.routes';
 import { approvalRoutes } from './approvals/approvals.routes';
 import { auditRequestScope } from './audit/audit-context';
 import { auditRoutes } from './audit/audit.routes';
@@ -65,7 +68,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     const started = performance.now();
     await next();
     logger.info(
-      { method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
+      { method: c.req.method, path: loggablePath(loggableCommunicationsPath(c.req.path)), status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   });
@@ -105,6 +108,8 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...etimsRoutes,
       ...mpesaCallbackRoutes,
       ...mpesaRoutes,
+      ...communicationCallbackRoutes,
+      ...communicationsRoutes,
       ...notificationRoutes,
       ...productBulkRoutes,
       ...productRoutes,
@@ -129,6 +134,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...accountingRoutes,
       ...accountingReportRoutes,
       ...reportRoutes,
+      ...teamRoutes,
       ...auditRoutes,
       ...commissionRoutes,
       ...emailRoutes,
@@ -154,7 +160,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
       return c.json(errorBody(new HttpError('bad_request', /*i18n*/ 'The request body is not valid JSON'), c.var.requestId), 400);
     }
-    (c.var.logger ?? deps.logger).error({ err: error, path: loggablePath(c.req.path) }, 'Unhandled error');
+    (c.var.logger ?? deps.logger).error({ err: error, path: loggablePath(loggableCommunicationsPath(c.req.path)) }, 'Unhandled error');
     return c.json(
       errorBody(new HttpError('internal_error', /*i18n*/ 'Something went wrong on our side. Please try again.'), c.var.requestId),
       500,

@@ -4,7 +4,7 @@ import type { EmailMessage } from '../email/email.service';
 // Branded plain-text + HTML messages. Kept simple: inline styles only, no remote images.
 // Each is written in the recipient's language: `i18n` is the Lingui instance of that language
 // (server/i18n/server-i18n.ts; the language is chosen by server/i18n/email-language.ts).
-function layout(i18n: I18n, title: string, paragraphs: string[], action?: { label: string; url: string }, code?: string) {
+export function layout(i18n: I18n, title: string, paragraphs: string[], action?: { label: string; url: string }, code?: string) {
   const escape = (value: string) =>
     value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const html = `<!doctype html><html lang="${i18n.locale}"><body style="margin:0;background:#f4f6f5;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1c2b24">

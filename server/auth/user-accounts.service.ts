@@ -2,7 +2,7 @@ import type { Auth } from './auth';
 import { accounts, profiles, tenantUsers, users } from '../db/schema/auth';
 import { and, count, eq } from 'drizzle-orm';
 import { assertUnderPlanLimit } from '../billing/plan-limits';
-import type { Database } from '../db/client';
+import type { Database, TenantTx } from '../db/client';
 
 export interface NewUserAccount {
   email: string;
@@ -13,6 +13,8 @@ export interface NewUserAccount {
   tenantId: string | null;
   requirePasswordChange?: boolean;
   emailVerified?: boolean;
+  /** More writes in the membership's transaction (the team's role, locations, invitation), given the membership's id. */
+  withMembership?: (scoped: TenantTx, made: { memberId: string; userId: string }) => Promise<void>;
 }
 
 /**
@@ -50,14 +52,15 @@ export async function createUserAccount(database: Database, auth: Auth, input: N
         const [row] = await scoped.select({ members: count() }).from(tenantUsers).where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.isActive, true)));
         return row?.members ?? 0;
       });
-      await scoped.insert(tenantUsers).values({
+      const [membership] = await scoped.insert(tenantUsers).values({
         tenantId: input.tenantId,
         userId: user.id,
         role: input.role,
         invitationStatus: input.requirePasswordChange ? 'pending' : 'accepted',
         invitationAcceptedAt: input.requirePasswordChange ? null : now,
         isActive: true,
-      });
+      }).returning({ id: tenantUsers.id });
+      if (membership && input.withMembership) await input.withMembership(scoped, { memberId: membership.id, userId: user.id });
     }
     return user;
   });

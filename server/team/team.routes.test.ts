@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestShop, type TestShop } from '../../tests/support/catalog-shop';
+import { createUser } from '../../tests/support/factories';
+import { createTestApp, randomClientAddress, signInAs, type TestApp } from '../../tests/support/test-app';
+import { tenantUsers } from '../db/schema/auth';
+import { teamInvitations } from '../db/schema/team';
+import { listOutbox } from '../email/email.service';
+
+// The team API (issue 20): invitations (temporary password, single-use expiring links, the staff
+// limit), the last owner, deactivation ending sessions, isolation, bad input.
+
+let testApp: TestApp;
+let shop: TestShop;
+let other: TestShop;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  shop = await createTestShop(testApp);
+  other = await createTestShop(testApp);
+});
+afterAll(() => testApp.close());
+
+const invite = (target: TestShop, body: Record<string, unknown>) => target.call('POST', '/api/team/invitations', { body });
+const email = () => `staff-${randomUUID().slice(0, 8)}@example.test`;
+const sessionOf = (host: string, cookie: string) => testApp.request('/api/auth/session', { host, headers: { cookie } });
+const post = (path: string, body: unknown, cookie?: string) =>
+  testApp.request(path, { method: 'POST', host: shop.host, body, headers: { 'x-forwarded-for': randomClientAddress(), ...(cookie ? { cookie } : {}) } });
+const tokenOf = async (to: string) => {
+  const [message] = await listOutbox(testApp.database, { to });
+  return new URL(/https?:\/\/\S+accept-invitation\S+/.exec(message!.text)![0]).searchParams.get('token')!;
+};
+
+describe('invitations', () => {
+  it('with a temporary password: shown once, the person signs in, must change it, and works only where assigned', async () => {
+    const address = email();
+    const created = await invite(shop, { fullName: 'Achieng Otieno', email: address, phone: '0712 345 678', role: 'cashier', locationIds: [shop.defaultLocationId], method: 'temporary_password' });
+    expect(created.status).toBe(201);
+    const { temporaryPassword, invitation } = created.json<{ temporaryPassword: string; invitation: { id: string; state: string; phone: string } }>();
+    expect(temporaryPassword).toMatch(/^[A-Za-z0-9]{12}$/);
+    expect(invitation).toMatchObject({ state: 'pending', phone: '+254712345678' });
+    // Never again: the list has no password.
+    expect((await shop.call('GET', '/api/team/invitations')).text).not.toContain(temporaryPassword);
+
+    const cookie = await signInAs(testApp, shop.host, address, temporaryPassword);
+    const session = (await sessionOf(shop.host, cookie)).json<{ user: { requirePasswordChange: boolean; role: string; locationIds: string[] } }>().user;
+    expect(session).toMatchObject({ requirePasswordChange: true, role: 'cashier', locationIds: [shop.defaultLocationId] });
+    const listed = (await shop.call('GET', '/api/team/invitations')).json<Array<{ id: string; state: string }>>();
+    expect(listed.find((row) => row.id === invitation.id)?.state).toBe('accepted');
+  });
+
+  it('by link: e-mailed, used once, and not after it expires or is revoked', async () => {
+    const address = email();
+    const created = await invite(shop, { fullName: 'Baraka Mwangi', email: address, role: 'manager', method: 'link' });
+    expect(created.status).toBe(201);
+    expect(created.json<{ temporaryPassword: null }>().temporaryPassword).toBeNull();
+    const token = await tokenOf(address);
+    // Only the hash is stored.
+    const [stored] = await testApp.database.withTenant(shop.tenant.id, (tx) => tx.select({ hash: teamInvitations.tokenHash }).from(teamInvitations).where(eq(teamInvitations.email, address)));
+    expect(stored?.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.hash).not.toContain(token);
+
+    const preview = await testApp.request(`/api/team/invitation?token=${token}`, { host: shop.host });
+    expect(preview.json()).toMatchObject({ fullName: 'Baraka Mwangi', email: address });
+    // Another shop's host knows nothing of it.
+    expect((await testApp.request(`/api/team/invitation?token=${token}`, { host: other.host })).status).toBe(400);
+
+    const accepted = await post('/api/team/invitation/accept', { token, newPassword: 'Baraka-Pass-2026', confirmPassword: 'Baraka-Pass-2026' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json<{ user: { email: string; role: string } }>().user).toMatchObject({ email: address, role: 'manager' });
+    expect(String(accepted.headers['set-cookie'])).toContain('session');
+    const again = await post('/api/team/invitation/accept', { token, newPassword: 'Other-Pass-2026', confirmPassword: 'Other-Pass-2026' });
+    expect(again.status).toBe(400);
+
+    // Expired: a week later the link no longer works.
+    const late = email();
+    await invite(shop, { fullName: 'Chebet Kiprono', email: late, role: 'cashier', method: 'link' });
+    const lateToken = await tokenOf(late);
+    await testApp.database.withTenant(shop.tenant.id, (tx) => tx.update(teamInvitations).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(teamInvitations.email, late)));
+    expect((await post('/api/team/invitation/accept', { token: lateToken, newPassword: 'Chebet-Pass-2026', confirmPassword: 'Chebet-Pass-2026' })).status).toBe(400);
+    const states = (await shop.call('GET', '/api/team/invitations')).json<Array<{ email: string; state: string; id: string }>>();
+    expect(states.find((row) => row.email === late)?.state).toBe('expired');
+
+    // Resent: a new link, the old one dead; revoked: dead too.
+    const resend = await shop.call('POST', `/api/team/invitations/${states.find((row) => row.email === late)!.id}/resend`);
+    expect(resend.json()).toMatchObject({ state: 'pending' });
+    const freshToken = await tokenOf(late);
+    expect(freshToken).not.toBe(lateToken);
+    expect((await shop.call('POST', `/api/team/invitations/${states.find((row) => row.email === late)!.id}/revoke`)).json()).toMatchObject({ state: 'revoked' });
+    expect((await post('/api/team/invitation/accept', { token: freshToken, newPassword: 'Chebet-Pass-2026', confirmPassword: 'Chebet-Pass-2026' })).status).toBe(400);
+  });
+
+  it('bad input is 400 with field messages and writes nothing; a second invitation to the same address is 409', async () => {
+    const before = await testApp.database.withTenant(shop.tenant.id, (tx) => tx.select({ n: count() }).from(teamInvitations));
+    const bad = await invite(shop, { fullName: '', email: 'not-an-email', phone: '12', role: 'boss', method: 'pigeon' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json<{ error: { fields: Record<string, unknown> } }>().error.fields).sort()).toEqual(['email', 'fullName', 'method', 'phone', 'role']);
+    const unknownPlace = await invite(shop, { fullName: 'Dan', email: email(), role: 'cashier', locationIds: [randomUUID()], method: 'link' });
+    expect(unknownPlace.status).toBe(400);
+    const after = await testApp.database.withTenant(shop.tenant.id, (tx) => tx.select({ n: count() }).from(teamInvitations));
+    expect(after).toEqual(before);
+
+    const address = email();
+    expect((await invite(shop, { fullName: 'Esther', email: address, role: 'cashier', method: 'link' })).status).toBe(201);
+    expect((await invite(shop, { fullName: 'Esther', email: address, role: 'cashier', method: 'link' })).status).toBe(409);
+  });
+
+  it('the eleventh staff member on Starter is refused with the plan message', async () => {
+    const starter = await createTestShop(testApp, { plan: 'Starter' });
+    // The owner, the manager and the cashier, and seven more: ten.
+    for (let i = 0; i < 7; i += 1) await createUser(testApp.database, testApp.deps.auth, { tenantId: starter.tenant.id, role: 'cashier' });
+    const refused = await invite(starter, { fullName: 'Eleventh', email: email(), role: 'cashier', method: 'temporary_password' });
+    expect(refused.status).toBe(402);
+    expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/10/);
+    expect((await invite(starter, { fullName: 'Eleventh', email: email(), role: 'cashier', method: 'link' })).status).toBe(402);
+  });
+});
+
+describe('members', () => {
+  const memberIdOf = async (target: TestShop, userId: string) => {
+    const [row] = await testApp.database.withTenant(target.tenant.id, (tx) => tx.select({ id: tenantUsers.id }).from(tenantUsers).where(eq(tenantUsers.userId, userId)));
+    return row!.id;
+  };
+
+  it('lists, searches and pages the members', async () => {
+    const page = await shop.call('GET', '/api/team/members?search=shop%20cash&pageSize=5');
+    expect(page.json()).toMatchObject({ total: 1, items: [{ fullName: 'Shop cashier', role: 'cashier', isActive: true }] });
+    const sorted = (await shop.call('GET', '/api/team/members?sort=email&pageSize=2')).json<{ items: unknown[]; total: number }>();
+    expect(sorted.items).toHaveLength(2);
+    expect(sorted.total).toBeGreaterThan(2);
+  });
+
+  it('the last active owner cannot be demoted or deactivated (409)', async () => {
+    const ownerMember = await memberIdOf(shop, shop.users.owner.id);
+    const demote = await shop.call('PATCH', `/api/team/members/${ownerMember}`, { body: { role: 'cashier' } });
+    expect(demote.status).toBe(409);
+    expect(demote.json<{ error: { message: string } }>().error.message).toContain('at least one active owner');
+    // With a second owner, the first may step down.
+    const managerMember = await memberIdOf(shop, shop.users.manager.id);
+    expect((await shop.call('PATCH', `/api/team/members/${managerMember}`, { body: { role: 'admin' } })).status).toBe(200);
+    expect((await shop.call('PATCH', `/api/team/members/${managerMember}`, { body: { role: 'manager' } })).status).toBe(200);
+  });
+
+  it('deactivating a signed-in cashier ends their session at once; reactivating lets them sign in again', async () => {
+    const person = await createUser(testApp.database, testApp.deps.auth, { tenantId: shop.tenant.id, role: 'cashier' });
+    const cookie = await signInAs(testApp, shop.host, person.email, person.password);
+    expect((await testApp.request('/api/registers', { host: shop.host, headers: { cookie } })).status).toBe(200);
+    const memberId = await memberIdOf(shop, person.id);
+    expect((await shop.call('POST', `/api/team/members/${memberId}/deactivate`)).json()).toMatchObject({ isActive: false });
+    expect((await testApp.request('/api/registers', { host: shop.host, headers: { cookie } })).status).toBe(401);
+    expect((await sessionOf(shop.host, cookie)).json()).toEqual({ user: null });
+    expect((await shop.call('POST', `/api/team/members/${memberId}/reactivate`)).json()).toMatchObject({ isActive: true });
+    await signInAs(testApp, shop.host, person.email, person.password);
+  });
+
+  it("resets a member's password to a temporary one: old sessions end, the change is required", async () => {
+    const person = await createUser(testApp.database, testApp.deps.auth, { tenantId: shop.tenant.id, role: 'cashier' });
+    const cookie = await signInAs(testApp, shop.host, person.email, person.password);
+    const reset = await shop.call('POST', `/api/team/members/${await memberIdOf(shop, person.id)}/reset-password`);
+    const { temporaryPassword } = reset.json<{ temporaryPassword: string }>();
+    expect((await sessionOf(shop.host, cookie)).json()).toEqual({ user: null });
+    const fresh = await signInAs(testApp, shop.host, person.email, temporaryPassword);
+    expect((await sessionOf(shop.host, fresh)).json()).toMatchObject({ user: { requirePasswordChange: true } });
+  });
+
+  it("another shop's members, invitations and roles are 404; a cashier may not manage the team (403)", async () => {
+    const foreignMember = await memberIdOf(other, other.users.cashier.id);
+    expect((await shop.call('GET', `/api/team/members/${foreignMember}`)).status).toBe(404);
+    expect((await shop.call('POST', `/api/team/members/${foreignMember}/deactivate`)).status).toBe(404);
+    await invite(other, { fullName: 'Foreign', email: email(), role: 'cashier', method: 'link' });
+    const [foreignInvitation] = (await other.call('GET', '/api/team/invitations')).json<Array<{ id: string }>>();
+    expect((await shop.call('POST', `/api/team/invitations/${foreignInvitation!.id}/revoke`)).status).toBe(404);
+    const role = await other.call('POST', '/api/team/roles', { body: { name: 'Stock taker', permissions: ['inventory.manage'], maxDiscountPercent: 0 } });
+    expect(role.status).toBe(201);
+    expect((await shop.call('PUT', `/api/team/roles/${role.json<{ id: string }>().id}`, { body: { name: 'Mine', permissions: [], maxDiscountPercent: 0 } })).status).toBe(404);
+    expect((await shop.call('GET', '/api/team/roles')).json()).toEqual([]);
+    expect((await shop.call('GET', '/api/team/members', { as: 'cashier' })).status).toBe(403);
+  });
+});
