@@ -3,6 +3,8 @@ import { recurringJournalsJob } from '../accounting/recurring-journals.service';
 import { demoSalesJob } from '../db/demo-sales';
 import { etimsOutboxJob, etimsWorkerDeps, startEtimsSigner } from '../etims/etims-worker';
 import { recurringExpensesJob } from '../expenses/recurring-expenses.service';
+import { communicationsAutomationsJob, communicationsOutboxJob } from '../communications/automations';
+import { outboxDeps, startCommunicationsSender } from '../communications/outbox';
 import type { AppDependencies } from '../http/context';
 import { loyaltyExpiryJob } from '../loyalty/loyalty-expiry.job';
 import { stalePromptsJob } from '../payments/stk.service';
@@ -22,6 +24,8 @@ export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logg
     dailySummaryJob(deps, deps.logger),
     etimsOutboxJob(etimsWorkerDeps(deps)),
     stalePromptsJob(deps),
+    communicationsOutboxJob(outboxDeps(deps)),
+    communicationsAutomationsJob(outboxDeps(deps)),
   ];
 }
 
@@ -32,5 +36,7 @@ export function startAppJobs(deps: Pick<AppDependencies, 'database' | 'logger' |
   const runner = startJobRunner(queue, deps.logger, { pollMs: deps.config.jobsPollMs });
   // eTIMS documents are signed moments after their sale's commit (docs/decisions/0023-etims-oscu.md).
   const signer = startEtimsSigner(etimsWorkerDeps(deps));
-  return { queue: runner.queue, stop: () => Promise.all([runner.stop(), signer.stop()]).then(() => undefined) };
+  // Messages go moments after they are queued (the recurring job is the net).
+  const sender = startCommunicationsSender(outboxDeps(deps));
+  return { queue: runner.queue, stop: () => Promise.all([runner.stop(), signer.stop(), sender.stop()]).then(() => undefined) };
 }
