@@ -23,7 +23,7 @@ export const smsChannelInputSchema = z.object({
   /** An approved alphanumeric sender ID or shortcode; null uses the account's default. */
   senderId: safeLine().trim().max(11, { message: /*i18n*/ 'A sender ID has at most 11 characters' }).nullable(),
   /** Messages per minute at most (the provider's limit on this account). */
-  ratePerMinute: z.int().min(1).max(6000).default(600),
+  ratePerMinute: z.int().min(1).max(100_000).default(600),
   clearCredentials: z.boolean().default(false),
 });
 export type SmsChannelInput = z.infer<typeof smsChannelInputSchema>;
@@ -33,7 +33,7 @@ export const whatsappChannelInputSchema = z.object({
   phoneNumberId: safeLine().trim().regex(/^\d{5,20}$/, { message: /*i18n*/ 'The phone number ID is digits' }).nullable(),
   accessToken: secretInput,
   appSecret: secretInput,
-  ratePerMinute: z.int().min(1).max(6000).default(600),
+  ratePerMinute: z.int().min(1).max(100_000).default(600),
   clearCredentials: z.boolean().default(false),
 });
 export type WhatsappChannelInput = z.infer<typeof whatsappChannelInputSchema>;

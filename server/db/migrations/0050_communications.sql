@@ -38,7 +38,7 @@ CREATE TABLE "communication_channels" (
 	CONSTRAINT "communication_channels_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
 	CONSTRAINT "communication_channels_channel_check" CHECK ("communication_channels"."channel" in ('sms', 'whatsapp', 'email')),
 	CONSTRAINT "communication_channels_environment_check" CHECK ("communication_channels"."environment" in ('sandbox', 'production')),
-	CONSTRAINT "communication_channels_rate_check" CHECK ("communication_channels"."rate_per_minute" between 1 and 6000)
+	CONSTRAINT "communication_channels_rate_check" CHECK ("communication_channels"."rate_per_minute" between 1 and 100000)
 );
 --> statement-breakpoint
 CREATE TABLE "communication_messages" (
@@ -149,6 +149,7 @@ CREATE UNIQUE INDEX "communication_messages_provider_unique" ON "communication_m
 CREATE INDEX "communication_messages_created_idx" ON "communication_messages" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "communication_messages_due_idx" ON "communication_messages" USING btree ("tenant_id","send_after") WHERE "communication_messages"."status" in ('queued', 'sending');--> statement-breakpoint
 CREATE INDEX "communication_messages_contact_idx" ON "communication_messages" USING btree ("tenant_id","contact_id","kind","created_at");--> statement-breakpoint
+CREATE INDEX "communication_messages_sent_idx" ON "communication_messages" USING btree ("tenant_id","channel","sent_at") WHERE "communication_messages"."sent_at" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "communication_settings_tenant_unique" ON "communication_settings" USING btree ("tenant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_consents_unique" ON "contact_consents" USING btree ("tenant_id","contact_id","channel");--> statement-breakpoint
 CREATE UNIQUE INDEX "message_templates_unique" ON "message_templates" USING btree ("tenant_id","kind","channel","language");

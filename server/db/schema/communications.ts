@@ -37,7 +37,7 @@ export const communicationChannels = pgTable(
     uniqueIndex('communication_channels_channel_unique').on(t.tenantId, t.channel),
     check('communication_channels_channel_check', CHANNEL_CHECK(t.channel)),
     check('communication_channels_environment_check', sql`${t.environment} in ('sandbox', 'production')`),
-    check('communication_channels_rate_check', sql`${t.ratePerMinute} between 1 and 6000`),
+    check('communication_channels_rate_check', sql`${t.ratePerMinute} between 1 and 100000`),
   ],
 );
 
@@ -183,6 +183,8 @@ export const communicationMessages = pgTable(
     index('communication_messages_created_idx').on(t.tenantId, t.createdAt),
     index('communication_messages_due_idx').on(t.tenantId, t.sendAfter).where(sql`${t.status} in ('queued', 'sending')`),
     index('communication_messages_contact_idx').on(t.tenantId, t.contactId, t.kind, t.createdAt),
+    // The per-channel rate limit counts what went out in the last minute.
+    index('communication_messages_sent_idx').on(t.tenantId, t.channel, t.sentAt).where(sql`${t.sentAt} is not null`),
     check('communication_messages_channel_check', CHANNEL_CHECK(t.channel)),
     check('communication_messages_kind_check', sql`${t.kind} in ('receipt', 'debt_reminder', 'statement', 'loyalty_balance', 'low_stock', 'campaign', 'test')`),
     check('communication_messages_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'failed', 'skipped')`),
