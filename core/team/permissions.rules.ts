@@ -82,6 +82,15 @@ export function hasPermission(access: Pick<MemberAccess, 'permissions'> | null |
   return permission === 'member' || access.permissions.includes(permission);
 }
 
+/**
+ * Whether a member may work at a location (their locations, or all when none are set). The one
+ * check of location access: services filter what they list and refuse (404) what they are asked
+ * about by it.
+ */
+export function mayWorkAt(locationIds: readonly string[] | null | undefined, locationId: string): boolean {
+  return !locationIds || locationIds.includes(locationId);
+}
+
 /** A platform administrator in a shop: every permission, every location (their requests are audited). */
 export function platformAdminAccess(role: string | null): MemberAccess {
   return { role: normalizeRole(role), customRoleId: null, permissions: [...PERMISSIONS], maxDiscountPercent: UNLIMITED_DISCOUNT_PERCENT, locationIds: null };

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { mayWorkAt } from '../../core/team/permissions.rules';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -63,7 +64,8 @@ const locationRoutes = [
       summary: 'Every location (open and closed), the default first',
       responses: { 200: jsonResponse(locationListSchema, 'Locations') },
     }),
-    async (c) => c.json({ items: await listLocations(c.var.deps.database, c.var.tenantId) }, 200),
+    // A member limited to some locations sees only those (issue 20).
+    async (c) => c.json({ items: (await listLocations(c.var.deps.database, c.var.tenantId)).filter((l) => mayWorkAt(c.var.memberAccess.locationIds, l.id)) }, 200),
   ),
   tenantRoute(
     { permission: 'settings.manage' },
@@ -350,7 +352,7 @@ const inventorySettingsRoutes = [
       request: jsonBody(inventorySettingsInputSchema),
       responses: { 200: settingsResponse, 400: invalidResponse, 402: errorResponse('Plan lacks advanced_inventory') },
     }),
-    async (c) => c.json(await updateInventorySettings(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 200),
+    async (c) => c.json(await updateInventorySettings(c.var.deps.database, c.var.tenantId, c.req.valid('json'), c.var.principal.userId), 200),
   ),
 ];
 

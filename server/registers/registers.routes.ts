@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { mayWorkAt } from '../../core/team/permissions.rules';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { hasTenantRole } from '../../core/auth/roles.rules';
@@ -45,7 +46,7 @@ const registerListQuerySchema = z.object({
 const currentShiftQuerySchema = z.object({ registerId: z.uuid({ message: /*i18n*/ 'Choose a register' }) });
 
 function viewerOf(c: Context<AppEnv>): ShiftViewer {
-  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole };
+  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole, locationIds: c.var.memberAccess.locationIds };
 }
 
 function authorOf(c: Context<AppEnv>) {
@@ -65,7 +66,9 @@ const registerRoutes: RouteDefinition[] = [
     }),
     async (c) => {
       const all = c.req.valid('query').all && hasTenantRole(c.var.tenantRole, 'admin');
-      return c.json({ items: await listRegisters(c.var.deps.database, c.var.tenantId, { all }) }, 200);
+      const items = await listRegisters(c.var.deps.database, c.var.tenantId, { all });
+      // A member limited to some locations sees (and can open) only their registers (issue 20).
+      return c.json({ items: items.filter((register) => mayWorkAt(c.var.memberAccess.locationIds, register.locationId)) }, 200);
     },
   ),
   tenantRoute(

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { mayWorkAt } from '../../core/team/permissions.rules';
 import type { z } from 'zod';
 import { hasTenantRole } from '../../core/auth/roles.rules';
 import type {
@@ -38,6 +39,8 @@ export interface ShiftViewer {
   tenantId: string;
   userId: string;
   role: string | null;
+  /** The locations the person may work at (null: all); a register elsewhere is not found (issue 20). */
+  locationIds?: readonly string[] | null;
 }
 
 /** Notes and coins counted, as stored: only the ones named. */
@@ -204,7 +207,7 @@ export async function listShifts(database: Database, viewer: ShiftViewer, query:
  * (the unique index decides). The register is held FOR KEY SHARE: closing the register waits, a
  * close raising its Z number does not.
  */
-export async function openShift(database: Database, author: DocumentAuthor & { role: string | null }, input: OpenShiftInput): Promise<Shift> {
+export async function openShift(database: Database, author: DocumentAuthor & Pick<ShiftViewer, 'role' | 'locationIds'>, input: OpenShiftInput): Promise<Shift> {
   const id = await createOnce(
     database,
     author,
@@ -216,7 +219,9 @@ export async function openShift(database: Database, author: DocumentAuthor & { r
         .innerJoin(locations, and(eq(locations.tenantId, registers.tenantId), eq(locations.id, registers.locationId)))
         .where(eq(registers.id, input.registerId))
         .for('key share', { of: registers });
-      if (!register) throw new HttpError('not_found', /*i18n*/ 'Register not found', { registerId: [/*i18n*/ 'Register not found'] });
+      if (!register || !mayWorkAt(author.locationIds, register.locationId)) {
+        throw new HttpError('not_found', /*i18n*/ 'Register not found', { registerId: [/*i18n*/ 'Register not found'] });
+      }
       if (!register.isActive || !register.locationActive) {
         throw new HttpError('conflict', /*i18n*/ 'This register is closed', { registerId: [/*i18n*/ 'This register is closed'] });
       }

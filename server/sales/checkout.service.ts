@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mayWorkAt } from '../../core/team/permissions.rules';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { fillMessage } from '../../core/i18n/message.rules';
@@ -42,6 +43,8 @@ export interface SaleActor {
   tenantId: string;
   userId: string;
   role: string;
+  /** The locations the seller may work at (null: all), issue 20. */
+  locationIds?: readonly string[] | null;
 }
 
 export interface CompletedSale {
@@ -135,6 +138,8 @@ export async function completeSaleInTx(
   }
 
   const shift = await lockShiftForSale(tx, tenantId, input.shiftId, input.registerId, userId);
+  // Taken off a location after opening the shift: they sell there no more.
+  if (!mayWorkAt(actor.locationIds, shift.locationId)) throw new HttpError('not_found', /*i18n*/ 'Register not found', { registerId: [/*i18n*/ 'Register not found'] });
   if (!shift.isLate && !input.fromOutbox && !shift.registerIsActive) {
     throw new HttpError('conflict', /*i18n*/ 'This register is not in use: sell on another register', { registerId: [/*i18n*/ 'This register is not in use'] });
   }

@@ -30,7 +30,12 @@ export const priceChangedSchema = apiErrorSchema.extend({ quote: saleQuoteSchema
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 
 /** Who sells, returns, exchanges or voids: the signed-in person in this shop, with their role there. */
-export const saleActorOf = (c: Context<AppEnv>): SaleActor => ({ tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole ?? '' });
+export const saleActorOf = (c: Context<AppEnv>): SaleActor => ({
+  tenantId: c.var.tenantId,
+  userId: c.var.principal.userId,
+  role: c.var.tenantRole ?? '',
+  locationIds: c.var.memberAccess.locationIds,
+});
 const readerOf = (c: Context<AppEnv>): SaleReader => ({ userId: c.var.principal.userId, ownOnly: !hasTenantRole(c.var.tenantRole, 'manager') });
 
 async function saleById(c: Context<AppEnv>, saleId: string | null) {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { builtInPermissions, isPermission, UNLIMITED_DISCOUNT_PERCENT, type MemberAccess } from '../../core/team/permissions.rules';
 import type { TenantTx } from '../db/client';
 import { teamMemberLocations, teamMemberRoles, teamRoles } from '../db/schema/team';
-import { HttpError } from '../http/errors';
 
 /**
  * What a member may do and where, read with their membership in the route guard's transaction
@@ -24,14 +23,4 @@ export async function readMemberAccess(tx: TenantTx, membership: { id: string; r
     maxDiscountPercent: custom ? custom.maxDiscountPercent : UNLIMITED_DISCOUNT_PERCENT,
     locationIds: locationRows.length ? locationRows.map((row) => row.locationId) : null,
   };
-}
-
-/** The locations a member may work at; null for all of them. Services filter and check by it. */
-export function allowedLocations(access: Pick<MemberAccess, 'locationIds'>): string[] | null {
-  return access.locationIds;
-}
-
-/** A location outside the member's ones is answered like one that does not exist. */
-export function assertLocationAllowed(access: Pick<MemberAccess, 'locationIds'>, locationId: string) {
-  if (access.locationIds && !access.locationIds.includes(locationId)) throw new HttpError('not_found', /*i18n*/ 'Location not found');
 }

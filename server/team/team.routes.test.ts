@@ -164,6 +164,26 @@ describe('members', () => {
     expect((await sessionOf(shop.host, fresh)).json()).toMatchObject({ user: { requirePasswordChange: true } });
   });
 
+  it('a member limited to one location sees and opens registers only there; elsewhere is 404', async () => {
+    const branch = (await shop.call('POST', '/api/locations', { body: { name: `Branch ${randomUUID().slice(0, 4)}`, kind: 'shop' } })).json<{ id: string }>();
+    const here = (await shop.call('POST', '/api/registers', { body: { locationId: shop.defaultLocationId, name: `Here ${randomUUID().slice(0, 4)}`, receiptPrefix: 'H1' } })).json<{ id: string }>();
+    const there = (await shop.call('POST', '/api/registers', { body: { locationId: branch.id, name: 'There', receiptPrefix: 'T9' } })).json<{ id: string }>();
+    const person = await createUser(testApp.database, testApp.deps.auth, { tenantId: shop.tenant.id, role: 'cashier' });
+    const updated = await shop.call('PATCH', `/api/team/members/${await memberIdOf(shop, person.id)}`, { body: { role: 'cashier', locationIds: [shop.defaultLocationId] } });
+    expect(updated.json()).toMatchObject({ locationIds: [shop.defaultLocationId] });
+    const cookie = await signInAs(testApp, shop.host, person.email, person.password);
+    const as = (method: string, path: string, body?: unknown) => testApp.request(path, { method, host: shop.host, body, headers: { cookie, 'idempotency-key': randomUUID() } });
+    const locationIds = (await as('GET', '/api/locations')).json<{ items: Array<{ id: string }> }>().items.map((l) => l.id);
+    expect(locationIds).toEqual([shop.defaultLocationId]);
+    const registerIds = (await as('GET', '/api/registers')).json<{ items: Array<{ id: string }> }>().items.map((r) => r.id);
+    expect(registerIds).toContain(here.id);
+    expect(registerIds).not.toContain(there.id);
+    expect((await as('POST', '/api/shifts', { registerId: there.id, openingFloatMinor: 0 })).status).toBe(404);
+    expect((await as('POST', '/api/shifts', { registerId: here.id, openingFloatMinor: 0 })).status).toBe(201);
+    // The owner, with no locations set, works everywhere.
+    expect((await shop.call('GET', '/api/registers')).json<{ items: Array<{ id: string }> }>().items.map((r) => r.id)).toContain(there.id);
+  });
+
   it("another shop's members, invitations and roles are 404; a cashier may not manage the team (403)", async () => {
     const foreignMember = await memberIdOf(other, other.users.cashier.id);
     expect((await shop.call('GET', `/api/team/members/${foreignMember}`)).status).toBe(404);
