@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'cash.out',
   'settings.business',
   'settings.sales',
+  'settings.inventory',
+  'settings.purchases',
   'accounting.lock_date',
   'commission.rate_set',
   'commission.rate_removed',

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { changedSides } from '../../core/audit/audit-diff.rules';
 import { escapeFormula, serializeCsvRecord } from '../../core/products/csv.rules';
 import type { AuditEventView, AuditList, AuditListQuery } from '../../core/audit/audit.schemas';
 import { queryRows, type Database, type TenantTx } from '../db/client';
@@ -45,6 +46,18 @@ export async function recordAudit(tx: TenantTx, entry: AuditEntry): Promise<void
     userAgent: entry.userAgent ?? origin.userAgent,
     requestId: entry.requestId ?? origin.requestId,
   });
+}
+
+/**
+ * A settings save, in its transaction: recorded with only the fields that changed, before and
+ * after; nothing when the save changed nothing.
+ */
+export async function recordSettingsChange(
+  tx: TenantTx,
+  change: { tenantId: string; actorUserId: string; action: string; entity: string; before: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<void> {
+  const sides = changedSides(change.before, change.after);
+  if (sides) await recordAudit(tx, { tenantId: change.tenantId, actorUserId: change.actorUserId, action: change.action, entity: change.entity, ...sides });
 }
 
 export type AuditEvent = Omit<AuditEntry, 'tenantId'>;

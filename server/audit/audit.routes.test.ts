@@ -142,6 +142,22 @@ describe('what the log records, continued', () => {
     expect(discount).toMatchObject({ actorUserId: shop.users.cashier.id, approvedByUserId: shop.users.owner.id, approvedByName: 'Shop owner', entityId: sale.json().sale.id, details: { lineDiscountMinor: 2_400 } });
   });
 
+  it('the stock and VAT settings and the purchases settings: only what changed, before and after', async () => {
+    const vat = await shop.call('PATCH', '/api/settings/inventory', { body: { vatReducedBp: 900 } });
+    expect(vat.status, vat.text).toBe(200);
+    const [inventory] = (await events(shop, '?action=settings.inventory')).items;
+    expect(inventory).toMatchObject({ actorUserId: shop.users.owner.id, before: { vatReducedBp: 800 }, after: { vatReducedBp: 900 } });
+    expect(Object.keys(inventory!.after!)).toEqual(['vatReducedBp']);
+
+    const purchases = await shop.call('PUT', '/api/settings/purchases', { body: { cashiersRecordCashPurchases: true } });
+    expect(purchases.status, purchases.text).toBe(200);
+    const [purchase] = (await events(shop, '?action=settings.purchases')).items;
+    expect(purchase).toMatchObject({ before: { cashiersRecordCashPurchases: false }, after: { cashiersRecordCashPurchases: true } });
+    // Saving the same again changes nothing and records nothing.
+    expect((await shop.call('PUT', '/api/settings/purchases', { body: { cashiersRecordCashPurchases: true } })).status).toBe(200);
+    expect((await events(shop, '?action=settings.purchases')).total).toBe(1);
+  });
+
   it('another area’s CSV download is recorded as export.csv with who and which file', async () => {
     const response = await shop.call('GET', '/api/sales/export.csv', { as: 'manager' });
     expect(response.status).toBe(200);

@@ -232,7 +232,7 @@ const settingsRoutes = [
       request: jsonBody(purchaseSettingsInputSchema),
       responses: { 200: jsonResponse(purchaseSettingsSchema, 'Purchases settings'), 400: invalidResponse },
     }),
-    async (c) => c.json(await updatePurchaseSettings(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 200),
+    async (c) => c.json(await updatePurchaseSettings(c.var.deps.database, c.var.tenantId, c.req.valid('json'), c.var.principal.userId), 200),
   ),
 ];
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { purchaseSettingsSchema } from '../../core/purchases/purchases.schemas';
+import { recordSettingsChange } from '../audit/audit-events.service';
 import type { Database, TenantTx } from '../db/client';
 import { businessSettings } from '../db/schema/settings';
 
@@ -19,8 +20,10 @@ export function getPurchaseSettings(database: Database, tenantId: string): Promi
   return database.withTenant(tenantId, readPurchaseSettings);
 }
 
-export function updatePurchaseSettings(database: Database, tenantId: string, input: PurchaseSettings): Promise<PurchaseSettings> {
+export function updatePurchaseSettings(database: Database, tenantId: string, input: PurchaseSettings, actorUserId: string): Promise<PurchaseSettings> {
   return database.withTenant(tenantId, async (tx) => {
+    const before = await readPurchaseSettings(tx);
+    await recordSettingsChange(tx, { tenantId, actorUserId, action: 'settings.purchases', entity: 'purchase_settings', before, after: input });
     await tx
       .update(businessSettings)
       .set({ cashiersRecordCashPurchases: input.cashiersRecordCashPurchases, updatedAt: new Date() })

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import type { InventorySettings, inventorySettingsInputSchema } from '../../core/inventory/inventory.schemas';
+import { recordSettingsChange } from '../audit/audit-events.service';
 import { readSubscriptionState } from '../billing/subscription.service';
 import type { Database, TenantTx } from '../db/client';
 import { businessSettings } from '../db/schema/settings';
@@ -28,13 +29,15 @@ export function getInventorySettings(database: Database, tenantId: string): Prom
 }
 
 /** Allowing negative stock is advanced inventory (402 without it); turning it off is always allowed. */
-export function updateInventorySettings(database: Database, tenantId: string, input: InventorySettingsInput): Promise<InventorySettings> {
+export function updateInventorySettings(database: Database, tenantId: string, input: InventorySettingsInput, actorUserId: string): Promise<InventorySettings> {
   return database.withTenant(tenantId, async (tx) => {
     if (input.allowNegativeStock) {
       const { entitlements } = await readSubscriptionState(tx, new Date());
       if (!entitlements.features.advanced_inventory) throw new HttpError('payment_required', upgradeMessage('advanced_inventory'));
     }
+    const before = await readSettings(tx);
     await tx.update(businessSettings).set({ ...input, updatedAt: new Date() });
+    await recordSettingsChange(tx, { tenantId, actorUserId, action: 'settings.inventory', entity: 'inventory_settings', before, after: { ...before, ...input } });
     return readSettings(tx);
   });
 }

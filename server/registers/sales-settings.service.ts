@@ -1,6 +1,5 @@
-import { changedSides } from '../../core/audit/audit-diff.rules';
 import type { SalesSettings } from '../../core/sales/sales.schemas';
-import { recordAudit } from '../audit/audit-events.service';
+import { recordSettingsChange } from '../audit/audit-events.service';
 import type { Database, TenantTx } from '../db/client';
 import { salesSettings } from '../db/schema/sales';
 
@@ -37,8 +36,8 @@ export function getSalesSettings(database: Database, tenantId: string): Promise<
 /** Saves the sales settings; what changed goes into the audit log (settings.sales) in the same transaction. */
 export function updateSalesSettings(database: Database, tenantId: string, input: SalesSettings, actorUserId: string): Promise<SalesSettings> {
   return database.withTenant(tenantId, async (tx) => {
-    const changed = changedSides({ ...(await readSalesSettings(tx, tenantId)) }, { ...input });
-    if (changed) await recordAudit(tx, { tenantId, actorUserId, action: 'settings.sales', entity: 'sales_settings', ...changed });
+    const before = await readSalesSettings(tx, tenantId);
+    await recordSettingsChange(tx, { tenantId, actorUserId, action: 'settings.sales', entity: 'sales_settings', before, after: input });
     await tx
       .insert(salesSettings)
       .values({ tenantId, ...input })

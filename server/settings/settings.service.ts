@@ -3,8 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, type BusinessSettings, type UpdateBusinessSettingsInput } from '../../core/settings/settings.schemas';
-import { changedSides } from '../../core/audit/audit-diff.rules';
-import { recordAudit } from '../audit/audit-events.service';
+import { recordSettingsChange } from '../audit/audit-events.service';
 import type { Database, TenantTx } from '../db/client';
 import { businessSettings } from '../db/schema/settings';
 import { tenants } from '../db/schema/tenancy';
@@ -52,8 +51,8 @@ export async function updateBusinessSettings(deps: AppDependencies, tenantId: st
     }
     const fields = Object.keys(settings) as (keyof typeof settings)[];
     const before = { ...(businessName !== undefined ? { businessName: tenant?.name ?? null } : {}), ...Object.fromEntries(fields.map((field) => [field, current?.[field] ?? null])) };
-    const changed = changedSides(before, { ...(businessName !== undefined ? { businessName } : {}), ...settings });
-    if (changed) await recordAudit(tx, { tenantId, actorUserId, action: 'settings.business', entity: 'business_settings', ...changed });
+    const after = { ...(businessName !== undefined ? { businessName } : {}), ...settings };
+    await recordSettingsChange(tx, { tenantId, actorUserId, action: 'settings.business', entity: 'business_settings', before, after });
   });
   deps.tenantResolver.invalidate();
   return getBusinessSettings(deps.database, tenantId);

@@ -15,6 +15,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'cash.out': msg`Cash out of the drawer`,
   'settings.business': msg`Business settings changed`,
   'settings.sales': msg`Sales settings changed`,
+  'settings.inventory': msg`Stock and VAT settings changed`,
+  'settings.purchases': msg`Purchases settings changed`,
   'accounting.lock_date': msg`Accounting lock date changed`,
   'commission.rate_set': msg`Commission rate set`,
   'commission.rate_removed': msg`Commission rate removed`,
