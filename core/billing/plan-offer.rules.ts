@@ -61,7 +61,7 @@ export const CAPABILITIES: readonly Capability[] = [
   { text: /*i18n*/ 'Accounting and VAT returns', feature: 'advanced_accounting', isBuilt: true, apiPath: '/api/accounting' },
   { text: /*i18n*/ 'Loyalty points', feature: 'loyalty_program', isBuilt: true, apiPath: '/api/loyalty' },
   { text: /*i18n*/ 'Gift cards', feature: 'gift_cards', isBuilt: true, apiPath: '/api/gift-cards' },
-  { text: /*i18n*/ 'SMS, WhatsApp and e-mail to customers', feature: 'advanced_notifications', isBuilt: false, apiPath: '/api/communications' },
+  { text: /*i18n*/ 'SMS, WhatsApp and e-mail to customers', feature: 'advanced_notifications', isBuilt: true, apiPath: '/api/communications' },
   { text: /*i18n*/ 'Your own domain', feature: 'custom_domains', isBuilt: false, apiPath: '/api/domains' },
   { text: /*i18n*/ 'E-mail support', feature: 'email_support', isBuilt: true, apiPath: null },
   { text: /*i18n*/ 'Priority support', feature: 'priority_support', isBuilt: true, apiPath: null },
