@@ -175,6 +175,8 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'POST /api/sales/{id}/email': { email: 'akinyi@example.test' },
   'POST /api/approvals': { action: 'discount', registerId: null, email: 'manager@example.test', method: 'pin', secret: '1234', reason: 'Regular customer', details: {} },
   'PUT /api/approval-pin': { pin: '1234', currentPassword: 'Correct-Horse-42' },
+  'PUT /api/commission-rates': { userId: null, categoryId: null, productId: SOME_UUID, basis: 'net_sales_bps', rateBps: 500, amountMinor: null },
+  'POST /api/commission-payouts': { id: OTHER_UUID, userId: SOME_UUID, from: '2026-11-01', to: '2026-11-30', note: 'Paid by M-Pesa' },
   'POST /api/contacts': {
     name: 'Wanjiku Kamau',
     type: 'both',
