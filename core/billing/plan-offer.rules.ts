@@ -48,7 +48,7 @@ export const CAPABILITIES: readonly Capability[] = [
   { text: /*i18n*/ 'CSV import and bulk price changes', feature: 'bulk_operations', isBuilt: true, apiPath: '/api/products/import' },
   { text: /*i18n*/ 'Catalog export (CSV)', feature: null, isBuilt: true, apiPath: '/api/products/export.csv' },
   { text: /*i18n*/ 'Point of sale: the till, receipts, M-Pesa', feature: 'basic_pos', isBuilt: true, apiPath: '/api/sales' },
-  { text: /*i18n*/ 'KRA eTIMS invoices', feature: null, isBuilt: false, apiPath: '/api/etims' },
+  { text: /*i18n*/ 'KRA eTIMS invoices', feature: null, isBuilt: true, apiPath: '/api/etims' },
   { text: /*i18n*/ 'Customers and suppliers, credit accounts and statements', feature: 'customers', isBuilt: true, apiPath: '/api/contacts' },
   { text: /*i18n*/ 'Customer groups with their own prices', feature: 'advanced_customer_management', isBuilt: true, apiPath: '/api/customer-groups' },
   { text: /*i18n*/ 'Sales and profit reports', feature: 'advanced_reporting', isBuilt: true, apiPath: '/api/reports/sales-by-period' },

@@ -6,11 +6,13 @@ import { buildWeb, REGISTER_ROUTE, REPO_ROOT, routeDownload } from './bundle-siz
 // goal is 150 KB of gzipped JavaScript (npm run bench -- web prints the figure); this fails at 172
 // (170 until the register's lazily loaded dialogs made the bundler put its module helpers, 0.4 KB
 // that /auth also loads, in a file of their own; 171 until the accounting area's routes, 0.3 KB,
-// joined the route table the first download holds).
-const AUTH_GUARD_BYTES = 172 * 1024;
+// joined the route table the first download holds; 172 until issues 19 and 20 added six areas —
+// M-Pesa, eTIMS, team, communications, audit log, commissions — whose lazy routes, catalog loaders
+// and chunk lists the first download's route table names, about 0.3 KB each).
+const AUTH_GUARD_BYTES = 174 * 1024;
 
 describe('the JavaScript budget', () => {
-  it('/auth downloads at most 172 KB of gzipped JavaScript before it is usable; the register route names the chunks it lazily loads', async () => {
+  it('/auth downloads at most 174 KB of gzipped JavaScript before it is usable; the register route names the chunks it lazily loads', async () => {
     const outDir = join(REPO_ROOT, 'dist/test-bundle-size');
     const manifest = await buildWeb(outDir);
     const auth = routeDownload(outDir, manifest, '/auth');
