@@ -5,7 +5,6 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 /** What each business area will hold; the areas arrive in later releases. */
 export const AREA_PAGES = {
-  team: { title: msg`Team`, text: msg`Team arrives in a coming release: staff accounts with their own roles and permissions.` },
   communications: { title: msg`Communications`, text: msg`Communications arrive in a coming release: SMS, WhatsApp and e-mail messages to customers.` },
 } as const;
 

@@ -34,9 +34,11 @@ const profileScreens = lazyArea(['profile'], () => import('../profile/profile-sc
 const superAdminScreens = lazyArea(['superadmin'], () => import('../superadmin/superadmin-screens'));
 const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'));
 const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
+const communicationsScreens = lazyArea(['communications', 'contacts'], () => import('../communications/communications-screens'));
+const teamScreens = lazyArea(['team', 'inventory'], () => import('../team/team-screens'));
 
 // The areas still to come, each an honest "coming in a release" page (web/admin/area-page.tsx).
-const COMING_AREAS = ['team', 'communications'] as const satisfies readonly AreaKey[];
+const COMING_AREAS = [] as const satisfies readonly AreaKey[];
 const comingAreaRoutes: RouteObject[] = COMING_AREAS.map((area) => ({
   path: area,
   lazy: async () => {
@@ -60,6 +62,7 @@ export const router = createBrowserRouter([
           { path: 'auth/callback', lazy: authScreens('AuthCallbackPage') },
           { path: 'forgot-password', lazy: authScreens('ForgotPasswordPage') },
           { path: 'reset-password', lazy: authScreens('ResetPasswordPage') },
+          { path: 'accept-invitation', lazy: teamScreens('AcceptInvitationPage') },
         ],
       },
       {
@@ -78,7 +81,9 @@ export const router = createBrowserRouter([
                   { path: 'dashboard', lazy: dashboardScreens('DashboardPage') },
                   { path: 'reports', lazy: reportsScreens('ReportsPage') },
                   { path: 'settings', lazy: settingsScreens('SettingsPage') },
+                  { path: 'team', lazy: teamScreens('TeamPage') },
                   { path: 'etims', lazy: etimsScreens('EtimsPage') },
+                  { path: 'communications', lazy: communicationsScreens('CommunicationsPage') },
                   { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
                   { path: 'customers', lazy: contactsLayout, children: [...contactRoutes, ...accountRoutes, ...statementRoutes, ...giftCardRoutes] },
                   ...salesRoutes,

@@ -26,7 +26,8 @@ export type AreaCatalog =
   | 'payments'
   | 'etims'
   | 'audit'
-  | 'commissions';
+  | 'commissions'
+  | 'team';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 /**
  * Catalogs whose messages are keyed by their English text (core's and the server's, marked
