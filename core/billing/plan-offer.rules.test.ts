@@ -3,7 +3,7 @@ import { isFeatureBuilt, planOffer } from './plan-offer.rules';
 
 // Issue 10 item 16, written out by hand from what the product does today (accounts, billing,
 // products, stock, contacts, the point of sale, purchases, accounting and reports exist; team,
-// communications and eTIMS do not) and spec §9's tiers.
+// communications do not; eTIMS does since issue 19) and spec §9's tiers.
 const available = (name: string) => planOffer(name).filter((line) => line.availability === 'available').map((line) => line.text);
 const comingSoon = (name: string) => planOffer(name).filter((line) => line.availability === 'coming_soon').map((line) => line.text);
 
@@ -14,13 +14,13 @@ describe('plan cards sell only what is built', () => {
       'Stock at up to 2 locations: adjustments, stock takes, low-stock alerts',
       'Catalog export (CSV)',
       'Point of sale: the till, receipts, M-Pesa',
+      'KRA eTIMS invoices',
       'Customers and suppliers, credit accounts and statements',
       'Customer groups with their own prices',
       'Sales and profit reports',
       'E-mail support',
     ]);
     expect(comingSoon('Starter')).toEqual([
-      'KRA eTIMS invoices',
       'Up to 10 staff accounts with roles',
     ]);
   });
@@ -34,6 +34,7 @@ describe('plan cards sell only what is built', () => {
       'CSV import and bulk price changes',
       'Catalog export (CSV)',
       'Point of sale: the till, receipts, M-Pesa',
+      'KRA eTIMS invoices',
       'Customers and suppliers, credit accounts and statements',
       'Customer groups with their own prices',
       'Sales and profit reports',
@@ -44,7 +45,6 @@ describe('plan cards sell only what is built', () => {
       'Priority support',
     ]);
     expect(comingSoon('Professional')).toEqual([
-      'KRA eTIMS invoices',
       'Unlimited staff accounts with roles',
       'SMS, WhatsApp and e-mail to customers',
     ]);
