@@ -46,6 +46,9 @@ export const ENTRY_ROUTES: Record<string, { screens: string[]; catalogs: Catalog
   },
   // KRA eTIMS (issue 19): the documents list and the items tab, one chunk.
   '/admin/etims': { screens: ['admin/admin-screens.ts', 'etims/etims-screens.ts'], catalogs: ['admin', 'billing', 'etims', 'inventory'] },
+  // The audit log and commissions (issue 20): each page one chunk with its catalog.
+  '/admin/audit': { screens: ['admin/admin-screens.ts', 'audit/audit-screens.ts'], catalogs: ['admin', 'billing', 'audit', 'inventory'] },
+  '/admin/commissions': { screens: ['admin/admin-screens.ts', 'commissions/commissions-screens.ts'], catalogs: ['admin', 'billing', 'commissions', 'inventory'] },
 };
 
 /** Vite's build with NODE_ENV=production: Vitest sets NODE_ENV=test, which would build React's development copy. */

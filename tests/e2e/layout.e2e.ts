@@ -229,6 +229,8 @@ function adminPages(fixture: AdminFixture): Array<{ path: string; title: string 
     ...['business', 'inventory', 'sales', 'mpesa', 'etims', 'billing', 'features'].map((tab) => ({ path: `/admin/settings?tab=${tab}`, title: 'Settings' })),
     { path: '/admin/etims', title: 'eTIMS' },
     { path: '/admin/etims?tab=items', title: 'eTIMS' },
+    { path: '/admin/audit', title: 'Audit log' },
+    { path: '/admin/commissions', title: 'Commissions' },
     ...ADMIN_AREAS.map((area) => ({ path: `/admin/${area}`, title: AREA_TITLES[area] })),
     { path: '/admin/sales?tab=new-sale', title: 'New sale' },
     ...(fixture.sale ? [{ path: `/admin/sales/${fixture.sale.id}`, title: `Sale ${fixture.sale.receiptCode}` }] : []),

@@ -40,8 +40,10 @@ describe('admin navigation in Kiswahili', () => {
         'Hesabu',
         'Ripoti',
         'Wafanyakazi',
+        'Kamisheni',
         'Mawasiliano',
         'eTIMS',
+        'Kumbukumbu ya ukaguzi',
         'Mipangilio',
       ]);
     } finally {

@@ -2,9 +2,11 @@ import {
   BarChart3Icon,
   BookOpenIcon,
   FileCheck2Icon,
+  HandCoinsIcon,
   LayoutDashboardIcon,
   MegaphoneIcon,
   PackageIcon,
+  ScrollTextIcon,
   SettingsIcon,
   ShoppingCartIcon,
   TruckIcon,
@@ -49,6 +51,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: MessageDescriptor; items: readonl
       { title: msg`Accounting`, to: '/admin/accounting', icon: BookOpenIcon, feature: 'advanced_accounting', minRole: 'manager' },
       { title: msg`Reports`, to: '/admin/reports', icon: BarChart3Icon, feature: 'advanced_reporting', minRole: 'manager' },
       { title: msg`Team`, to: '/admin/team', icon: UsersIcon, feature: 'user_roles', minRole: 'admin' },
+      { title: msg`Commissions`, to: '/admin/commissions', icon: HandCoinsIcon, feature: 'commission_tracking', minRole: 'admin' },
       { title: msg`Communications`, to: '/admin/communications', icon: MegaphoneIcon, feature: 'advanced_notifications', minRole: 'manager' },
     ],
   },
@@ -57,6 +60,8 @@ export const ADMIN_NAV: ReadonlyArray<{ label: MessageDescriptor; items: readonl
     items: [
       // KRA eTIMS: what was sent to KRA and the products' item details (issue 19).
       { title: msg`eTIMS`, to: '/admin/etims', icon: FileCheck2Icon, minRole: 'manager' },
+      // Sensitive actions across the shop, with who, when and from where (issue 20).
+      { title: msg`Audit log`, to: '/admin/audit', icon: ScrollTextIcon, minRole: 'admin' },
       { title: msg`Settings`, to: '/admin/settings', icon: SettingsIcon },
     ],
   },

@@ -36,6 +36,8 @@ const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'))
 const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
 const communicationsScreens = lazyArea(['communications', 'contacts'], () => import('../communications/communications-screens'));
 const teamScreens = lazyArea(['team', 'inventory'], () => import('../team/team-screens'));
+const auditScreens = lazyArea(['audit', 'inventory'], () => import('../audit/audit-screens'));
+const commissionScreens = lazyArea(['commissions', 'inventory'], () => import('../commissions/commissions-screens'));
 
 // The areas still to come, each an honest "coming in a release" page (web/admin/area-page.tsx).
 const COMING_AREAS = [] as const satisfies readonly AreaKey[];
@@ -82,6 +84,8 @@ export const router = createBrowserRouter([
                   { path: 'reports', lazy: reportsScreens('ReportsPage') },
                   { path: 'settings', lazy: settingsScreens('SettingsPage') },
                   { path: 'team', lazy: teamScreens('TeamPage') },
+                  { path: 'audit', lazy: auditScreens('AuditLogPage') },
+                  { path: 'commissions', lazy: commissionScreens('CommissionsPage') },
                   { path: 'etims', lazy: etimsScreens('EtimsPage') },
                   { path: 'communications', lazy: communicationsScreens('CommunicationsPage') },
                   { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
