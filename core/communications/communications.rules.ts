@@ -68,6 +68,17 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, Record<MessageLanguage, str
   },
 };
 
+/** The live preview's sample customer: the variables as a real message fills them. */
+export const PREVIEW_SAMPLE: TemplateValues = {
+  customer_name: 'Wanjiku Kamau',
+  shop_name: 'Duka',
+  balance: 'KES 1,250.00',
+  due_date: '2026-11-30',
+  receipt_total: 'KES 480.00',
+  points: '120',
+  low_stock_items: 'Sugar 2kg, Unga 2kg',
+};
+
 export const TEST_MESSAGE: Record<MessageLanguage, string> = {
   en: '{shop_name}: this is a test message from Dukani.',
   sw: '{shop_name}: huu ni ujumbe wa majaribio kutoka Dukani.',

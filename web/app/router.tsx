@@ -35,12 +35,9 @@ const superAdminScreens = lazyArea(['superadmin'], () => import('../superadmin/s
 const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'));
 const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
 const communicationsScreens = lazyArea(['communications', 'contacts'], () => import('../communications/communications-screens'));
-const teamScreens = lazyArea(['team', 'inventory'], () => import('../team/team-screens'));
-const auditScreens = lazyArea(['audit', 'inventory'], () => import('../audit/audit-screens'));
-const commissionScreens = lazyArea(['commissions', 'inventory'], () => import('../commissions/commissions-screens'));
 
 // The areas still to come, each an honest "coming in a release" page (web/admin/area-page.tsx).
-const COMING_AREAS = [] as const satisfies readonly AreaKey[];
+const COMING_AREAS = ['team'] as const satisfies readonly AreaKey[];
 const comingAreaRoutes: RouteObject[] = COMING_AREAS.map((area) => ({
   path: area,
   lazy: async () => {
@@ -64,7 +61,6 @@ export const router = createBrowserRouter([
           { path: 'auth/callback', lazy: authScreens('AuthCallbackPage') },
           { path: 'forgot-password', lazy: authScreens('ForgotPasswordPage') },
           { path: 'reset-password', lazy: authScreens('ResetPasswordPage') },
-          { path: 'accept-invitation', lazy: teamScreens('AcceptInvitationPage') },
         ],
       },
       {
@@ -83,9 +79,6 @@ export const router = createBrowserRouter([
                   { path: 'dashboard', lazy: dashboardScreens('DashboardPage') },
                   { path: 'reports', lazy: reportsScreens('ReportsPage') },
                   { path: 'settings', lazy: settingsScreens('SettingsPage') },
-                  { path: 'team', lazy: teamScreens('TeamPage') },
-                  { path: 'audit', lazy: auditScreens('AuditLogPage') },
-                  { path: 'commissions', lazy: commissionScreens('CommissionsPage') },
                   { path: 'etims', lazy: etimsScreens('EtimsPage') },
                   { path: 'communications', lazy: communicationsScreens('CommunicationsPage') },
                   { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },

@@ -1,0 +1,2 @@
+/** Communications: one chunk, fetched on the first visit to /admin/communications. */
+export { CommunicationsPage } from './communications-page';
