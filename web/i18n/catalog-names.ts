@@ -27,7 +27,8 @@ export type AreaCatalog =
   | 'etims'
   | 'audit'
   | 'commissions'
-  | 'team';
+  | 'team'
+  | 'communications';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 /**
  * Catalogs whose messages are keyed by their English text (core's and the server's, marked
