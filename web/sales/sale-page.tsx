@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftIcon, ArrowRightLeftIcon, BanIcon, FileTextIcon, MailIcon, PrinterIcon, Undo2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import { TENDER_LABELS, type Sale } from '../../core/sales/sales.schemas';
 import { useMoney } from '../accounts/use-money';
@@ -66,7 +65,7 @@ function SaleDetail({ sale }: { sale: Sale }) {
   const { i18n } = useLinguiRuntime();
   const { money } = useMoney();
   const { formatDateTime } = useDateFormat();
-  const { role } = useSignedInUser();
+  const { permissions } = useSignedInUser();
   const settings = useBusinessSettings();
   const salesSettings = useSalesSettings();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -78,8 +77,9 @@ function SaleDetail({ sale }: { sale: Sale }) {
   // The refund comes out of a register with an open shift: the sale's own, else one at its location, else any.
   const open = (registers.data?.items ?? []).filter((register) => register.openShift);
   const returnRegister = open.find((register) => register.id === sale.registerId) ?? open.find((register) => register.locationId === sale.locationId) ?? open[0];
-  const isManager = hasTenantRole(role, 'manager');
-  const canReturn = sale.status !== 'voided' && sale.status !== 'returned';
+  // What the person's role allows (issue 20): the server refuses the same.
+  const mayVoid = permissions.includes('sales.void');
+  const canReturn = permissions.includes('sales.refund') && sale.status !== 'voided' && sale.status !== 'returned';
   const code = sale.receiptCode;
   const when = formatDateTime(sale.createdAt);
 
@@ -173,7 +173,7 @@ function SaleDetail({ sale }: { sale: Sale }) {
                 </p>
               )
             ))}
-          {isManager && sale.status === 'completed' && (
+          {mayVoid && sale.status === 'completed' && (
             <Button variant="destructive" onClick={() => setVoidOpen(true)}>
               <BanIcon aria-hidden />
               <Trans>Void sale</Trans>
@@ -359,7 +359,7 @@ function SaleDetail({ sale }: { sale: Sale }) {
       </div>
 
       <EmailReceiptDialog open={emailOpen} onOpenChange={setEmailOpen} sale={sale} />
-      {isManager && <VoidSaleDialog open={voidOpen} onOpenChange={setVoidOpen} sale={sale} />}
+      {mayVoid && <VoidSaleDialog open={voidOpen} onOpenChange={setVoidOpen} sale={sale} />}
       {returnRegister?.openShift && (
         <ReturnDialog
           open={returnOpen}
