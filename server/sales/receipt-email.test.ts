@@ -5,6 +5,9 @@ import type { Sale } from '../../core/sales/sales.schemas';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { TEST_PASSWORD } from '../../tests/support/factories';
 import { listOutbox } from '../email/email.service';
+import { registerItems, saveItemDetails } from '../etims/etims-items.service';
+import { initialiseDevice, saveDevice } from '../etims/etims-settings.service';
+import { drainShop, etimsWorkerDeps } from '../etims/etims-worker';
 import { addStockedProduct, checkoutBody, createSalesShop, type SalesShop, type StockedProduct } from './sales-test-kit';
 
 // A receipt by e-mail (the outbox, in the recipient's language) and a sale's activity (the stock
@@ -62,6 +65,40 @@ describe('POST /api/sales/:id/email', () => {
     const unknown = await shop.call('POST', `/api/sales/${randomUUID()}/email`, { as: 'cashier', body: { email: 'thief@example.test' } });
     expect(unknown.status).toBe(404);
     expect(await listOutbox(testApp.database, { to: 'thief@example.test' })).toEqual([]);
+  });
+});
+
+describe('the receipt e-mail’s eTIMS block (issue 19)', () => {
+  it('says "eTIMS pending" until KRA’s control unit signs the invoice, then carries its numbers, signature and KRA’s link', async () => {
+    const fiscal = await createSalesShop(testApp);
+    const sugar = await addStockedProduct(testApp.database, fiscal, { name: 'Sugar 2kg', priceMinor: 116_000 });
+    const deps = etimsWorkerDeps(testApp.deps);
+    const device = await saveDevice(deps, fiscal.tenant.id, { locationId: null, kraPin: 'P051234567A', branchId: '00', deviceSerial: 'dvc-receipt', environment: 'simulated' });
+    await initialiseDevice(deps, fiscal.tenant.id, device.id);
+    await saveItemDetails(testApp.database, fiscal.tenant.id, sugar.variantId, { itemClassCode: '5059690800', packagingUnitCode: 'NT', quantityUnitCode: 'U', itemTypeCode: '2', originCountry: 'KE' });
+    expect(await registerItems(deps, fiscal.tenant.id, 'ready')).toEqual({ registered: 1, failed: 0 });
+    const sold = await fiscal.call('POST', '/api/sales', { body: checkoutBody(fiscal, [{ product: sugar }]), as: 'cashier' });
+    expect(sold.status, sold.text).toBe(201);
+    const fiscalSale: Sale = sold.json().sale;
+
+    await fiscal.call('POST', `/api/sales/${fiscalSale.id}/email`, { as: 'cashier', body: { email: 'pending@example.test' } });
+    const [pending] = await listOutbox(testApp.database, { to: 'pending@example.test' });
+    expect(pending!.text).toContain('eTIMS pending\neTIMS invoice number: 1');
+
+    await drainShop(deps, fiscal.tenant.id);
+    const signed = (await fiscal.call('GET', `/api/sales/${fiscalSale.id}`, { as: 'cashier' })).json<Sale>().etims!;
+    expect(signed.status).toBe('signed');
+    await fiscal.call('POST', `/api/sales/${fiscalSale.id}/email`, { as: 'cashier', body: { email: 'signed@example.test' } });
+    const [message] = await listOutbox(testApp.database, { to: 'signed@example.test' });
+    expect(message!.text).toContain('eTIMS simulated — not a tax invoice');
+    expect(message!.text).toContain(`CU invoice number: ${signed.sdcId}/${signed.receiptNumber}`);
+    expect(message!.text).toContain(`Receipt number: ${signed.receiptNumber}/${signed.totalReceiptNumber} NS`);
+    expect(message!.text).toContain(`Receipt signature: ${signed.receiptSignature}`);
+    expect(message!.text).toContain(`Internal data: ${signed.internalData}`);
+    // KRA's link carries the PIN, the branch and the signature (written out by hand, dashes dropped).
+    const link = `https://etims-sbx.kra.go.ke/common/link/etims/receipt/indexEtimsReceiptData?Data=P051234567A00${signed.receiptSignature!.replace(/-/g, '')}`;
+    expect(message!.text).toContain(`Verify this receipt with KRA: ${link}`);
+    expect(message!.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
   });
 });
 

@@ -6,6 +6,7 @@ import { INTL_LOCALES, type Locale } from '../../core/i18n/locale.rules';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 import { receiptEmailResultSchema, saleActivitySchema, type ReceiptEmailResult } from '../../core/sales/sale-activity.schemas';
+import type { EtimsReceiptBlock } from '../../core/etims/etims.schemas';
 import { emailReceiptInputSchema, type RefundTender, type Sale } from '../../core/sales/sales.schemas';
 import { queryRows } from '../db/client';
 import type { EmailMessage } from '../email/email.service';
@@ -48,6 +49,40 @@ function tenderLabel(i18n: I18n, tender: RefundTender): string {
   return labels[tender];
 }
 
+/**
+ * The receipt's eTIMS block (issue 19) as the printed receipt has it: "eTIMS pending" until KRA's
+ * control unit signs the invoice, then its numbers, internal data and signature, and KRA's
+ * verification link (a link in an e-mail, where the paper receipt prints its QR code).
+ */
+function etimsFacts(i18n: I18n, block: EtimsReceiptBlock, timeZone: string) {
+  if (block.status !== 'signed') {
+    return {
+      heading: i18n._({ id: 'receipt.email.etims.pending', message: 'eTIMS pending' }),
+      facts: [[i18n._({ id: 'receipt.email.etims.invoice', message: 'eTIMS invoice number' }), String(block.invoiceNumber)]] as Array<[string, string]>,
+      link: null,
+    };
+  }
+  const facts: Array<[string, string]> = [
+    [i18n._({ id: 'receipt.email.etims.cu_invoice', message: 'CU invoice number' }), `${block.sdcId ?? ''}/${block.receiptNumber ?? ''}`],
+    [i18n._({ id: 'receipt.email.etims.receipt_number', message: 'Receipt number' }), `${block.receiptNumber ?? ''}/${block.totalReceiptNumber ?? ''} ${block.receiptTypeLabel}`],
+  ];
+  if (block.controlUnitTime) {
+    const at = new Intl.DateTimeFormat(INTL_LOCALES[i18n.locale as Locale], { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(new Date(block.controlUnitTime));
+    facts.push([i18n._({ id: 'receipt.email.etims.cu_time', message: 'CU date and time' }), at]);
+  }
+  if (block.mrcNo) facts.push([i18n._({ id: 'receipt.email.etims.mrc', message: 'MRC number' }), block.mrcNo]);
+  if (block.internalData) facts.push([i18n._({ id: 'receipt.email.etims.internal_data', message: 'Internal data' }), block.internalData]);
+  if (block.receiptSignature) facts.push([i18n._({ id: 'receipt.email.etims.signature', message: 'Receipt signature' }), block.receiptSignature]);
+  return {
+    heading:
+      block.environment === 'simulated'
+        ? i18n._({ id: 'receipt.email.etims.simulated', message: 'eTIMS simulated — not a tax invoice' })
+        : i18n._({ id: 'receipt.email.etims.heading', message: 'Control unit information' }),
+    facts,
+    link: block.verificationUrl ? { url: block.verificationUrl, label: i18n._({ id: 'receipt.email.etims.verify', message: 'Verify this receipt with KRA' }) } : null,
+  };
+}
+
 /** The receipt as an e-mail: the same lines, totals, VAT per band and payments as the printed one. */
 export function receiptEmail(i18n: I18n, shop: ReceiptShop, sale: Sale, to: string): EmailMessage {
   const locale = i18n.locale as Locale;
@@ -86,6 +121,7 @@ export function receiptEmail(i18n: I18n, shop: ReceiptShop, sale: Sale, to: stri
   if (sale.loyaltyPointsEarned > 0) {
     totals.push([i18n._({ id: 'receipt.email.points', message: 'Loyalty points earned' }), String(sale.loyaltyPointsEarned)]);
   }
+  const etims = sale.etims ? etimsFacts(i18n, sale.etims, shop.timeZone) : null;
   const cell = 'padding:4px 0;vertical-align:top';
   const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f4f6f5;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1c2b24">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -102,6 +138,13 @@ export function receiptEmail(i18n: I18n, shop: ReceiptShop, sale: Sale, to: stri
     .join('')}</table>
 <hr style="border:0;border-top:1px dashed #1c2b24;margin:12px 0">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${totals.map(([label, value]) => `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${cell};text-align:right">${escapeHtml(value)}</td></tr>`).join('')}</table>
+${
+    etims
+      ? `<hr style="border:0;border-top:1px dashed #1c2b24;margin:12px 0">${etims.heading ? `<p style="margin:0 0 8px;text-align:center;font-weight:700">${escapeHtml(etims.heading)}</p>` : ''}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${etims.facts
+          .map(([label, value]) => `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${cell};text-align:right;word-break:break-all">${escapeHtml(value)}</td></tr>`)
+          .join('')}</table>${etims.link ? `<p style="margin:8px 0 0;text-align:center"><a href="${escapeHtml(etims.link.url)}" style="color:#166534">${escapeHtml(etims.link.label)}</a></p>` : ''}`
+      : ''
+  }
 ${shop.receiptFooter ? `<p style="margin:16px 0 0;text-align:center;white-space:pre-line">${escapeHtml(shop.receiptFooter)}</p>` : ''}
 </td></tr></table></td></tr></table></body></html>`;
   const text = [
@@ -115,6 +158,9 @@ ${shop.receiptFooter ? `<p style="margin:16px 0 0;text-align:center;white-space:
     ...lines.map((line) => `${line.name}\n  ${line.detail}  ${line.amount}`),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...(etims
+      ? ['', ...(etims.heading ? [etims.heading] : []), ...etims.facts.map(([label, value]) => `${label}: ${value}`), ...(etims.link ? [`${etims.link.label}: ${etims.link.url}`] : [])]
+      : []),
     ...(shop.receiptFooter ? ['', shop.receiptFooter] : []),
   ].join('\n');
   return { kind: 'sale_receipt', to, subject, text, html };
