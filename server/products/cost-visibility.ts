@@ -1,18 +1,20 @@
-import { canSeeCosts } from '../../core/auth/roles.rules';
 import type { Product, ProductList } from '../../core/products/products.schemas';
 
-// Issue 10 item 5: what the shop paid for its goods leaves the server only for roles that may see
-// it (canSeeCosts). Every product answer passes through here, whatever the route's minimum role.
+// Issue 10 item 5: what the shop paid for its goods leaves the server only for people whose role
+// holds costs.view (issue 20; the manager's and the owner's built-in roles do). Every product answer
+// passes through here, whatever the route's permission.
 
-/** The product as this role may see it: without cost price and average cost unless canSeeCosts. */
-export function productForRole(product: Product, role: string | null): Product {
-  if (canSeeCosts(role)) return product;
+const seesCosts = (permissions: readonly string[]) => permissions.includes('costs.view');
+
+/** The product as this person may see it: without cost price and average cost unless they see costs. */
+export function productForViewer(product: Product, permissions: readonly string[]): Product {
+  if (seesCosts(permissions)) return product;
   return { ...product, variants: product.variants.map(({ costPriceMinor: _cost, averageCostMinor: _averageCost, ...variant }) => variant) };
 }
 
-/** A page of the list as this role may see it: without the variants' cost price unless canSeeCosts. */
-export function productListForRole(list: ProductList, role: string | null): ProductList {
-  if (canSeeCosts(role)) return list;
+/** A page of the list as this person may see it: without the variants' cost price unless they see costs. */
+export function productListForViewer(list: ProductList, permissions: readonly string[]): ProductList {
+  if (seesCosts(permissions)) return list;
   return {
     ...list,
     items: list.items.map((item) => ({ ...item, variants: item.variants.map(({ costPriceMinor: _cost, ...variant }) => variant) })),

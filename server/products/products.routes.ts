@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors';
 import { readIdempotencyKey } from '../http/idempotency';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import { tenantRoute } from '../http/routes';
-import { productForRole, productListForRole } from './cost-visibility';
+import { productForViewer, productListForViewer } from './cost-visibility';
 import { removeProductImage, storeProductImage } from './product-images';
 import { listProducts, lookupCode } from './product-list.query';
 import { createProductForRequest, getProduct, updateProductForRequest } from './products.service';
@@ -38,7 +38,7 @@ export const productRoutes = [
       const tenantId = c.var.tenantId;
       const query = c.req.valid('query');
       const list = await c.var.deps.database.withTenant(tenantId, (tx) => listProducts(tx, tenantId, query));
-      return c.json(productListForRole(list, c.var.tenantRole), 200);
+      return c.json(productListForViewer(list, c.var.memberAccess.permissions), 200);
     },
   ),
   // Before /api/products/{id}, which would otherwise take "lookup" for an id.
@@ -77,7 +77,7 @@ export const productRoutes = [
     async (c) => {
       const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId, requestKey: readIdempotencyKey(c) };
       const { product, replayed } = await createProductForRequest(c.var.deps.database, actor, c.req.valid('json'));
-      const shaped = productForRole(product, c.var.tenantRole);
+      const shaped = productForViewer(product, c.var.memberAccess.permissions);
       return replayed ? c.json(shaped, 200) : c.json(shaped, 201);
     },
   ),
@@ -94,7 +94,7 @@ export const productRoutes = [
     async (c) => {
       const { id } = c.req.valid('param');
       const product = await c.var.deps.database.withTenant(c.var.tenantId, (tx) => getProduct(tx, id));
-      return c.json(productForRole(product, c.var.tenantRole), 200);
+      return c.json(productForViewer(product, c.var.memberAccess.permissions), 200);
     },
   ),
   tenantRoute(
@@ -117,7 +117,7 @@ export const productRoutes = [
       const { id } = c.req.valid('param');
       const actor = { tenantId: c.var.tenantId, userId: c.var.principal.userId };
       const product = await updateProductForRequest(c.var.deps.database, actor, id, c.req.valid('json'));
-      return c.json(productForRole(product, c.var.tenantRole), 200);
+      return c.json(productForViewer(product, c.var.memberAccess.permissions), 200);
     },
   ),
   tenantRoute(
@@ -134,7 +134,7 @@ export const productRoutes = [
       const { id } = c.req.valid('param');
       const { image } = c.req.valid('form') as { image: unknown };
       if (!(image instanceof File)) throw new HttpError('validation_failed', /*i18n*/ 'Choose an image to upload', { image: [/*i18n*/ 'Choose an image to upload'] });
-      return c.json(productForRole(await storeProductImage(c.var.deps, c.var.tenantId, id, image), c.var.tenantRole), 200);
+      return c.json(productForViewer(await storeProductImage(c.var.deps, c.var.tenantId, id, image), c.var.memberAccess.permissions), 200);
     },
   ),
   tenantRoute(
@@ -149,7 +149,7 @@ export const productRoutes = [
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      return c.json(productForRole(await removeProductImage(c.var.deps, c.var.tenantId, id), c.var.tenantRole), 200);
+      return c.json(productForViewer(await removeProductImage(c.var.deps, c.var.tenantId, id), c.var.memberAccess.permissions), 200);
     },
   ),
 ];

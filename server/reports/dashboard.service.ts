@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { canSeeCosts, hasTenantRole } from '../../core/auth/roles.rules';
+import { hasTenantRole } from '../../core/auth/roles.rules';
 import { addDays, weekEarlier, weekdayOf } from '../../core/reports/report-periods';
 import { REPORT_KEYS, type ReportKey } from '../../core/reports/report-catalog';
 import type { Dashboard, DashboardFigures, DashboardQuery } from '../../core/reports/reports.schemas';
@@ -20,6 +20,8 @@ import { shopDays } from './reports.service';
 export interface DashboardViewer {
   userId: string;
   role: string | null;
+  /** The person's permissions (issue 20): costs and margins need costs.view. */
+  permissions: readonly string[];
 }
 
 const SHOP_ZONE = sql`coalesce((select bs.time_zone from business_settings bs limit 1), 'Africa/Nairobi')`;
@@ -163,7 +165,7 @@ export async function readDashboard(database: Database, tenantId: string, viewer
     }
     const compare = weekEarlier({ from, to });
     const isShopView = hasTenantRole(viewer.role, 'manager');
-    const withCosts = canSeeCosts(viewer.role);
+    const withCosts = viewer.permissions.includes('costs.view');
     const state = await readSubscriptionState(tx, new Date());
     const pinned = state.entitlements.features.dashboards
       ? (await queryRows<{ id: string; name: string; report_key: string }>(tx, sql`select id, name, report_key from saved_reports where is_pinned order by name limit 20`))

@@ -34,7 +34,12 @@ const invalid = errorResponse('Invalid parameters, with a message per field');
 const notFoundResponse = errorResponse('Not found (or another shop’s)');
 const lacksFeature = errorResponse('The plan lacks the feature');
 
-const viewerOf = (c: Context<AppEnv>): ReportViewer => ({ userId: c.var.principal.userId, role: c.var.tenantRole, hints: languageHints(c, c.var.tenantId) });
+const viewerOf = (c: Context<AppEnv>): ReportViewer => ({
+  userId: c.var.principal.userId,
+  role: c.var.tenantRole,
+  permissions: c.var.memberAccess.permissions,
+  hints: languageHints(c, c.var.tenantId),
+});
 
 function reportRoute(key: ReportKey, summary: string): RouteDefinition {
   return tenantRoute(
@@ -81,7 +86,7 @@ export const reportRoutes: RouteDefinition[] = [
       request: { query: dashboardQuerySchema },
       responses: { 200: jsonResponse(dashboardSchema, 'The dashboard'), 400: invalid, 404: notFoundResponse },
     }),
-    async (c) => c.json(await readDashboard(c.var.deps.database, c.var.tenantId, { userId: c.var.principal.userId, role: c.var.tenantRole }, c.req.valid('query')), 200),
+    async (c) => c.json(await readDashboard(c.var.deps.database, c.var.tenantId, { userId: c.var.principal.userId, role: c.var.tenantRole, permissions: c.var.memberAccess.permissions }, c.req.valid('query')), 200),
   ),
   tenantRoute(
     { permission: 'reports.view', feature: 'advanced_reporting' },

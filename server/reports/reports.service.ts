@@ -1,7 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { sql } from 'drizzle-orm';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
-import { canSeeCosts } from '../../core/auth/roles.rules';
 import { INTL_LOCALES, type Locale } from '../../core/i18n/locale.rules';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import { escapeFormula, serializeCsvRecord } from '../../core/products/csv.rules';
@@ -32,6 +31,8 @@ const CSV_PAGE_ROWS = 5000;
 export interface ReportViewer {
   userId: string;
   role: string | null;
+  /** The person's permissions (issue 20): cost columns need costs.view. */
+  permissions: readonly string[];
   hints: RequestLanguageHints;
 }
 
@@ -73,7 +74,7 @@ async function prepare(tx: TenantTx, key: ReportKey, query: ReportQuery, viewer:
     if (!product) throw notFound(/*i18n*/ 'Product not found');
   }
   const hidden = new Set(query.hide ? query.hide.split(',') : []);
-  const allowed = visibleColumns(definition, canSeeCosts(viewer.role));
+  const allowed = visibleColumns(definition, viewer.permissions.includes('costs.view'));
   const columns = allowed.filter((column) => !hidden.has(column.key));
   if (columns.length === 0) throw fieldError('hide', /*i18n*/ 'Keep at least one column');
   const sort = { key: query.sort ?? definition.defaultSort.key, dir: query.dir ?? (query.sort ? 'asc' : definition.defaultSort.dir) };
