@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import type { SecretBox } from '../security/secret-box';
 import { createAfricasTalkingClient, type AtClient, type SendOutcome } from './africastalking.client';
 import { openChannel, readChannelRows, readSettings, type OpenedChannel } from './channels.service';
-import { consentOf, readShop } from './messages.service';
+import { readShop } from './messages.service';
 import { createWhatsappClient, type WhatsappClient } from './whatsapp.client';
 
 // The message queue's worker (issue 20, docs/decisions/0026-communications.md). The message table is
@@ -16,7 +16,7 @@ import { createWhatsappClient, type WhatsappClient } from './whatsapp.client';
 // channel sends at most its rate per minute (counted from what went out in the last minute, so it
 // holds across servers). A provider's temporary trouble is retried with backoff, five times; a
 // refusal (a bad number, a blacklist) fails the message with the provider's reason. Consent is read
-// again at the send, and a debt reminder whose customer has paid meanwhile is skipped.
+// again at the send (one query a batch), and a debt reminder whose customer has paid meanwhile is skipped.
 
 export interface OutboxDeps {
   database: Database;
@@ -111,21 +111,28 @@ async function claim(database: Database, tenantId: string, channel: Channel, lim
   );
 }
 
-/** What stops a message at the last moment: an opt-out since it was queued, a debt paid meanwhile. */
-async function stillWanted(deps: OutboxDeps, tenantId: string, message: Claimed): Promise<string | null> {
-  if (!message.contact_id) return null;
-  return deps.database.withTenant(tenantId, async (tx) => {
-    if ((await consentOf(tx, message.contact_id!, message.channel)) === 'opted_out') return 'The customer opted out of this channel';
-    if (message.kind === 'debt_reminder') {
-      const [account] = await queryRows<{ balance_minor: string }>(tx, sql`select balance_minor from contact_accounts where contact_id = ${message.contact_id} and side = 'receivable'`);
-      if (Number(account?.balance_minor ?? 0) <= 0) return 'Paid before the reminder went';
-    }
-    return null;
-  });
+const OPTED_OUT = 'The customer opted out of this channel';
+const PAID = 'Paid before the reminder went';
+
+/** What stops a batch's messages at the last moment (one query): an opt-out since they were queued, a debt paid meanwhile. */
+async function unwantedOf(deps: OutboxDeps, tenantId: string, claimed: Claimed[]): Promise<Map<string, string>> {
+  const ids = claimed.filter((message) => message.contact_id).map((message) => message.id);
+  if (ids.length === 0) return new Map();
+  const rows = await deps.database.withTenant(tenantId, (tx) =>
+    queryRows<{ id: string; opted_out: boolean; paid: boolean }>(
+      tx,
+      sql`select m.id, coalesce(k.status = 'opted_out', false) as opted_out,
+                 m.kind = 'debt_reminder' and coalesce(a.balance_minor, 0) <= 0 as paid
+            from communication_messages m
+            left join contact_consents k on k.contact_id = m.contact_id and k.channel = m.channel
+            left join contact_accounts a on a.contact_id = m.contact_id and a.side = 'receivable'
+          where m.id = any(${sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`})`,
+    ),
+  );
+  return new Map(rows.filter((row) => row.opted_out || row.paid).map((row) => [row.id, row.opted_out ? OPTED_OUT : PAID]));
 }
 
-async function deliver(deps: OutboxDeps, tenantId: string, channel: OpenedChannel, message: Claimed, now: Date): Promise<Result> {
-  const unwanted = await stillWanted(deps, tenantId, message);
+async function deliver(deps: OutboxDeps, tenantId: string, channel: OpenedChannel, message: Claimed, now: Date, unwanted: string | undefined): Promise<Result> {
   if (unwanted) return { id: message.id, status: 'skipped', reason: unwanted };
   if (!channel.enabled) return { id: message.id, status: 'skipped', reason: 'The channel is turned off' };
   let outcome: SendOutcome;
@@ -215,9 +222,10 @@ export async function drainShop(deps: OutboxDeps, tenantId: string, options: Dra
       const leaseUntil = new Date(now.getTime() + LEASE_MS);
       const claimed = await claim(deps.database, tenantId, channel, Math.min(BATCH, allowance, limit - done), quietNow, now, leaseUntil);
       if (claimed.length === 0) break;
+      const unwanted = await unwantedOf(deps, tenantId, claimed);
       const results = await Promise.all(
         claimed.map((message) =>
-          deliver(deps, tenantId, opened, message, now).catch(
+          deliver(deps, tenantId, opened, message, now, unwanted.get(message.id)).catch(
             (error: unknown): Result => ({ id: message.id, status: 'queued', reason: error instanceof Error ? error.message : String(error), retryAt: new Date(now.getTime() + retryBackoffMs(message.attempts)) }),
           ),
         ),
