@@ -18,7 +18,7 @@ import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { PagedTable } from '../inventory/data-table';
-import { EmptyState, PageHeader, RoleRefusal, useAddressParams, useFeature } from '../inventory/inventory-ui';
+import { EmptyState, RoleRefusal, useAddressParams, useFeature } from '../inventory/inventory-ui';
 import { PAGE_SIZE } from '../inventory/inventory.api';
 import { useDateFormat } from '../lib/date-format';
 import { failureMessage } from '../lib/form-errors';
@@ -44,15 +44,19 @@ export function TeamPage() {
   if (!user.permissions.includes('team.manage')) return <RoleRefusal what={t`the team`} />;
   return (
     <div className="grid min-w-0 gap-6">
-      <PageHeader
-        title={<Trans>Team</Trans>}
-        description={<Trans>Who works in the shop, what each person may do and where.</Trans>}
-        actions={
-          <Button onClick={() => setInviting(true)}>
-            <MailIcon aria-hidden /> <Trans>Invite</Trans>
-          </Button>
-        }
-      />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <h1 className="text-2xl font-semibold sm:text-3xl">
+            <Trans>Team</Trans>
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Who works in the shop, what each person may do and where.</Trans>
+          </p>
+        </div>
+        <Button onClick={() => setInviting(true)}>
+          <MailIcon aria-hidden /> <Trans>Invite</Trans>
+        </Button>
+      </div>
       <Tabs value={tab} onValueChange={(value) => change({ tab: value === 'members' ? undefined : value, page: undefined })}>
         <TabsList>
           <TabsTrigger value="members">
