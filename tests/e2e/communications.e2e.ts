@@ -43,7 +43,7 @@ describe('communications', () => {
     await page.getByRole('tab', { name: 'Message log' }).click();
     await page.getByLabel('Search').fill('Kiprotich');
     const row = page.getByTestId('message-row').filter({ hasText: 'Debt reminder' }).first();
-    await row.getByText('Sandbox').waitFor();
+    await row.getByText('Sandbox', { exact: true }).waitFor();
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(`your balance at`);
     expect(await row.textContent()).toContain(kes(account.balanceMinor));
     await row.getByRole('button', { name: 'Send the sandbox delivery report' }).click();
