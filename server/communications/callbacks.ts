@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context } from 'hono';
+import { safeLine } from '../../core/api/text.schemas';
 import { isStopReply, parseProviderCost } from '../../core/communications/communications.rules';
 import { normalizeKenyanPhone } from '../../core/contacts/contact.rules';
 import { queryRows, type TenantTx } from '../db/client';
@@ -147,7 +148,7 @@ export const communicationCallbackRoutes: RouteDefinition[] = [
       path: '/api/communications/callbacks/{tenantId}/{token}/whatsapp',
       tags: ['communications'],
       summary: 'WhatsApp webhook verification: answers hub.challenge when hub.verify_token is this shop’s token',
-      request: { params, query: z.object({ 'hub.mode': z.string().max(40).optional(), 'hub.verify_token': z.string().max(200).optional(), 'hub.challenge': z.string().max(200).optional() }) },
+      request: { params, query: z.object({ 'hub.mode': safeLine().max(40).optional(), 'hub.verify_token': safeLine().max(200).optional(), 'hub.challenge': safeLine().max(200).optional() }) },
       responses: { 200: okResponse, 401: errorResponse('Wrong token'), 403: errorResponse('Wrong verify token') },
     }),
     async (c) => {
