@@ -55,7 +55,7 @@ export const CAPABILITIES: readonly Capability[] = [
   {
     text: (limits) => upTo(limits.max_staff_users, /*i18n*/ 'Unlimited staff accounts with roles', /*i18n*/ 'Up to {max} staff accounts with roles'),
     feature: 'user_roles',
-    isBuilt: false,
+    isBuilt: true,
     apiPath: '/api/team',
   },
   { text: /*i18n*/ 'Accounting and VAT returns', feature: 'advanced_accounting', isBuilt: true, apiPath: '/api/accounting' },

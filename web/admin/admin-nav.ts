@@ -36,8 +36,8 @@ export interface AdminNavItem extends RoleNavItem {
 
 /**
  * Spec §2 sidebar groups. Each person sees only the areas their role can use (issue 10 item 6):
- * cashiers sell and serve customers; purchasing, the books, reports and messaging are for
- * managers; the team is the owner's.
+ * cashiers sell and serve customers; purchasing, the books, reports and eTIMS are for managers;
+ * the team, commissions, messaging and the audit log are the owner's.
  */
 export const ADMIN_NAV: ReadonlyArray<{ label: MessageDescriptor; items: readonly AdminNavItem[] }> = [
   { label: msg`Main`, items: [{ title: msg`Dashboard`, to: '/admin/dashboard', icon: LayoutDashboardIcon }] },
@@ -52,7 +52,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: MessageDescriptor; items: readonl
       { title: msg`Reports`, to: '/admin/reports', icon: BarChart3Icon, feature: 'advanced_reporting', minRole: 'manager' },
       { title: msg`Team`, to: '/admin/team', icon: UsersIcon, feature: 'user_roles', minRole: 'admin' },
       { title: msg`Commissions`, to: '/admin/commissions', icon: HandCoinsIcon, feature: 'commission_tracking', minRole: 'admin' },
-      { title: msg`Communications`, to: '/admin/communications', icon: MegaphoneIcon, feature: 'advanced_notifications', minRole: 'manager' },
+      { title: msg`Communications`, to: '/admin/communications', icon: MegaphoneIcon, feature: 'advanced_notifications', minRole: 'admin' },
     ],
   },
   {

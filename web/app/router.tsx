@@ -1,5 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { AreaKey } from '../admin/area-page';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { AuthPage } from '../auth/auth-page';
 import { RequireAuth } from '../auth/require-auth';
 import { RethrowRouteError } from '../errors/rethrow-route-error';
@@ -35,16 +34,9 @@ const superAdminScreens = lazyArea(['superadmin'], () => import('../superadmin/s
 const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'));
 const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
 const communicationsScreens = lazyArea(['communications', 'contacts'], () => import('../communications/communications-screens'));
-
-// The areas still to come, each an honest "coming in a release" page (web/admin/area-page.tsx).
-const COMING_AREAS = ['team'] as const satisfies readonly AreaKey[];
-const comingAreaRoutes: RouteObject[] = COMING_AREAS.map((area) => ({
-  path: area,
-  lazy: async () => {
-    const { AreaPage } = await adminScreens.load();
-    return { element: <AreaPage area={area} /> };
-  },
-}));
+const teamScreens = lazyArea(['team', 'inventory'], () => import('../team/team-screens'));
+const auditScreens = lazyArea(['audit', 'inventory'], () => import('../audit/audit-screens'));
+const commissionScreens = lazyArea(['commissions', 'inventory'], () => import('../commissions/commissions-screens'));
 
 export const router = createBrowserRouter([
   {
@@ -61,6 +53,7 @@ export const router = createBrowserRouter([
           { path: 'auth/callback', lazy: authScreens('AuthCallbackPage') },
           { path: 'forgot-password', lazy: authScreens('ForgotPasswordPage') },
           { path: 'reset-password', lazy: authScreens('ResetPasswordPage') },
+          { path: 'accept-invitation', lazy: teamScreens('AcceptInvitationPage') },
         ],
       },
       {
@@ -79,6 +72,9 @@ export const router = createBrowserRouter([
                   { path: 'dashboard', lazy: dashboardScreens('DashboardPage') },
                   { path: 'reports', lazy: reportsScreens('ReportsPage') },
                   { path: 'settings', lazy: settingsScreens('SettingsPage') },
+                  { path: 'team', lazy: teamScreens('TeamPage') },
+                  { path: 'audit', lazy: auditScreens('AuditLogPage') },
+                  { path: 'commissions', lazy: commissionScreens('CommissionsPage') },
                   { path: 'etims', lazy: etimsScreens('EtimsPage') },
                   { path: 'communications', lazy: communicationsScreens('CommunicationsPage') },
                   { path: 'products', lazy: productListScreens('ProductsLayout'), children: [...productRoutes, ...inventoryRoutes] },
@@ -86,7 +82,6 @@ export const router = createBrowserRouter([
                   ...salesRoutes,
                   { path: 'purchases', lazy: purchasesLayout, children: purchaseRoutes },
                   { path: 'accounting', lazy: accountingLayout, children: accountingRoutes },
-                  ...comingAreaRoutes,
                   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
                 ],
               },
