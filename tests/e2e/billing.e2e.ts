@@ -60,8 +60,8 @@ describe('billing', () => {
     const whiteLabel = page.getByRole('listitem', { name: 'White labelling' });
     await whiteLabel.getByText('Coming soon').waitFor();
     expect(await whiteLabel.getByText('Enterprise', { exact: true }).count()).toBe(0);
-    // Advanced inventory, multi-location, loyalty and gift cards.
-    expect(await page.getByText('Included in your plan').count()).toBe(4);
+    // Advanced inventory, multi-location, loyalty, gift cards, user roles and notifications (issue 20).
+    expect(await page.getByText('Included in your plan').count()).toBe(6);
 
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.waitForURL(appUrl('/admin/settings?tab=billing', 'acme'));
@@ -72,7 +72,9 @@ describe('billing', () => {
     const starter = page.getByRole('listitem', { name: 'Starter monthly plan' });
     expect(await starter.getByRole('list', { name: 'Starter includes' }).innerText()).toContain('Stock at up to 2 locations');
     expect(await starter.getByRole('list', { name: 'Starter includes' }).innerText()).toContain('Point of sale: the till, receipts, M-Pesa');
-    expect(await starter.getByRole('list', { name: 'Starter: coming soon' }).innerText()).toContain('KRA eTIMS invoices');
+    // eTIMS on every plan (issue 19); staff accounts with roles on Starter and up (issue 20).
+    expect(await starter.getByRole('list', { name: 'Starter includes' }).innerText()).toContain('KRA eTIMS invoices');
+    expect(await starter.getByRole('list', { name: 'Starter includes' }).innerText()).toContain('Up to 10 staff accounts with roles');
     const professional = page.getByRole('listitem', { name: 'Professional monthly plan' });
     const professionalIncludes = await professional.getByRole('list', { name: 'Professional includes' }).innerText();
     expect(professionalIncludes).toContain('Stock transfers between locations');
@@ -80,8 +82,8 @@ describe('billing', () => {
     expect(professionalIncludes).toContain('Point of sale: the till, receipts, M-Pesa');
     expect(professionalIncludes).toContain('Accounting and VAT returns');
     expect(professionalIncludes).toContain('Sales and profit reports');
-    expect(professionalIncludes).not.toMatch(/SMS/);
-    expect(await professional.getByRole('list', { name: 'Professional: coming soon' }).innerText()).toContain('SMS, WhatsApp and e-mail to customers');
+    expect(professionalIncludes).toContain('SMS, WhatsApp and e-mail to customers');
+    expect(await professional.getByRole('list', { name: 'Professional: coming soon' }).count()).toBe(0);
     expect(await page.getByRole('list', { name: 'Starter includes' }).last().innerText()).toContain('2 months free');
   });
 
@@ -222,12 +224,12 @@ describe('billing', () => {
     await popup.getByRole('heading', { name: /^Welcome, / }).waitFor();
     expect(await popup.getByRole('heading', { name: 'Subscription Required' }).count()).toBe(0);
 
-    // Starter after the trial: Accounting and Communications are not in the plan, so they are
-    // dimmed, lead to billing and carry the Pro badge; Reports and Team are included (spec §9).
+    // Starter after the trial: Accounting, Commissions and Communications are not in the plan, so
+    // they are dimmed, lead to billing and carry the Pro badge; Reports and Team are included (spec §9).
     const nav = popup.getByRole('navigation', { name: 'Admin' });
     await nav.getByRole('link', { name: /Accounting/ }).waitFor();
     const locked = nav.locator('[data-locked]');
-    expect((await locked.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(['Accounting Pro', 'Communications Pro']);
+    expect((await locked.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(['Accounting Pro', 'Commissions Pro', 'Communications Pro']);
     expect(await nav.getByRole('link', { name: /Accounting/ }).getAttribute('href')).toBe('/admin/settings?tab=billing');
     expect(await nav.getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/admin/reports');
   });
