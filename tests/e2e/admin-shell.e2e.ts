@@ -70,7 +70,10 @@ describe('admin shell', () => {
       'Accounting',
       'Reports',
       'Team',
+      'Commissions',
       'Communications',
+      'eTIMS',
+      'Audit log',
       'Settings',
     ]);
     await nav.getByRole('link', { name: 'Contacts' }).click();
