@@ -1,14 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ledgerAccountInputSchema, ledgerAccountUpdateSchema, LedgerAccount } from '../../core/accounting/accounting.schemas';
-import { isDebitNatured, KENYAN_SME_CHART, type AccountType, type SystemAccountKey } from '../../core/accounting/chart';
-import type { AccountRef } from '../../core/accounting/posting';
+import { isDebitNatured, type AccountType, type SystemAccountKey } from '../../core/accounting/chart';
 import { fillMessage } from '../../core/i18n/message.rules';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { ledgerAccounts } from '../db/schema/accounting';
 import { HttpError, notFound } from '../http/errors';
-import { ensureChart, resolveAccounts, shopDayOf } from './posting';
+import { ensureChart, ensureShopAccounts, shopDayOf } from './posting';
 
 // The chart of accounts (issue 17, docs/decisions/0020): the Kenyan SME chart every shop starts with,
 // plus what the shop adds. Codes and names change freely (postings name accounts by role). What
@@ -76,26 +75,10 @@ async function readAccount(tx: TenantTx, id: string): Promise<LedgerAccount> {
   return toAccount(row);
 }
 
-/**
- * The whole chart, each location's cash account and one account per expense category, made where
- * missing (when none is, this only reads).
- */
-async function ensureWholeChart(tx: TenantTx, tenantId: string) {
-  const things = await queryRows<{ kind: 'location' | 'category'; id: string }>(
-    tx,
-    sql`select 'location' as kind, id from locations union all select 'category' as kind, id from expense_categories`,
-  );
-  const refs: AccountRef[] = [
-    ...KENYAN_SME_CHART.map((account): AccountRef => ({ key: account.key })),
-    ...things.map((thing): AccountRef => (thing.kind === 'location' ? { key: 'cash_location', locationId: thing.id } : { key: 'expense_category', categoryId: thing.id })),
-  ];
-  await resolveAccounts(tx, tenantId, refs);
-}
-
 /** Every account of the shop, by code, with its balance to date. */
 export function listLedgerAccounts(database: Database, tenantId: string): Promise<LedgerAccount[]> {
   return database.withTenant(tenantId, async (tx) => {
-    await ensureWholeChart(tx, tenantId);
+    await ensureShopAccounts(tx, tenantId);
     return (await selectAccounts(tx, sql`true`)).map(toAccount);
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '../../core/accounting/chart';
 import { accountRefKey, linesTotal, mergeLines, type AccountRef, type PostingDraft, type PostingLine } from '../../core/accounting/posting';
 import { fillMessage } from '../../core/i18n/message.rules';
-import type { TaxClass } from '../../core/products/tax.rules';
+import { TAX_CLASSES, type TaxClass } from '../../core/products/tax.rules';
 import { nextDocumentNumberSql } from '../accounts/account-ledger';
 import { queryRows, type TenantTx } from '../db/client';
 import { HttpError } from '../http/errors';
@@ -262,6 +262,29 @@ export async function resolveAccounts(tx: TenantTx, tenantId: string, refs: Acco
     await createRoleAccounts(tx, tenantId, missing);
   }
   throw new Error('Could not make the ledger accounts a posting needs');
+}
+
+/**
+ * The whole chart, each location's cash account, the sales and VAT accounts of every tax class and
+ * one account per expense category, made where missing (when none is, this only reads). A shop, a
+ * location and an expense category are made with their accounts: a posting that had to make one
+ * would wait for the shop's account-creation lock while it holds stock and contact rows, and two
+ * documents doing so at once deadlock (one took the lock first, the other the rows).
+ */
+export async function ensureShopAccounts(tx: TenantTx, tenantId: string) {
+  const things = await queryRows<{ kind: 'location' | 'category'; id: string }>(
+    tx,
+    sql`select 'location' as kind, id from locations union all select 'category' as kind, id from expense_categories`,
+  );
+  const refs: AccountRef[] = [
+    ...KENYAN_SME_CHART.map((account): AccountRef => ({ key: account.key })),
+    ...TAX_CLASSES.flatMap((taxClass): AccountRef[] => [
+      { key: 'sales_band', taxClass },
+      { key: 'vat_output_band', taxClass },
+    ]),
+    ...things.map((thing): AccountRef => (thing.kind === 'location' ? { key: 'cash_location', locationId: thing.id } : { key: 'expense_category', categoryId: thing.id })),
+  ];
+  await resolveAccounts(tx, tenantId, refs);
 }
 
 async function readRoleAccounts(tx: TenantTx, keys: string[]): Promise<AccountRow[]> {

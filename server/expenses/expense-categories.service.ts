@@ -7,6 +7,7 @@ import {
   type expenseCategoryUpdateSchema,
 } from '../../core/purchases/purchases.schemas';
 import { fillMessage } from '../../core/i18n/message.rules';
+import { ensureShopAccounts } from '../accounting/posting';
 import type { Database, TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { expenseCategories } from '../db/schema/purchases';
@@ -40,7 +41,10 @@ function selectCategories(tx: TenantTx) {
 export async function listExpenseCategories(database: Database, tenantId: string): Promise<ExpenseCategory[]> {
   return database.withTenant(tenantId, async (tx) => {
     const [any] = await tx.select({ id: expenseCategories.id }).from(expenseCategories).limit(1);
-    if (!any) await tx.insert(expenseCategories).values(DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ tenantId, name }))).onConflictDoNothing();
+    if (!any) {
+      await tx.insert(expenseCategories).values(DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ tenantId, name }))).onConflictDoNothing();
+      await ensureShopAccounts(tx, tenantId);
+    }
     return selectCategories(tx).orderBy(sql`${expenseCategories.isActive} desc`, asc(sql`lower(${expenseCategories.name})`));
   });
 }
@@ -65,6 +69,7 @@ export function createExpenseCategory(database: Database, tenantId: string, inpu
   return withUniqueName(() =>
     database.withTenant(tenantId, async (tx) => {
       const [row] = await tx.insert(expenseCategories).values({ tenantId, name: input.name, isActive: input.isActive }).returning({ id: expenseCategories.id });
+      await ensureShopAccounts(tx, tenantId);
       return readCategory(tx, row!.id);
     }),
   );

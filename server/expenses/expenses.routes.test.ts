@@ -63,7 +63,10 @@ afterAll(() => testApp.close());
 
 describe('expense categories', () => {
   it('gives a shop without any the default categories on the first read', async () => {
-    await testApp.database.withTenant(otherShop.tenant.id, (tx) => tx.execute(sql`delete from expense_categories`));
+    await testApp.database.withTenant(otherShop.tenant.id, async (tx) => {
+      await tx.execute(sql`delete from ledger_accounts where expense_category_id is not null`);
+      await tx.execute(sql`delete from expense_categories`);
+    });
     const response = await otherShop.call('GET', '/api/expense-categories', { as: 'cashier' });
     expect(response.status).toBe(200);
     expect(response.json().items.map((category: { name: string }) => category.name)).toEqual([

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Location, locationInputSchema, locationUpdateSchema } from '../../core/inventory/inventory.schemas';
+import { ensureShopAccounts } from '../accounting/posting';
 import { assertUnderPlanLimit } from '../billing/plan-limits';
 import type { Database, TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -64,6 +65,7 @@ export async function createLocation(database: Database, author: DocumentAuthor,
         .values({ tenantId: author.tenantId, name: input.name, kind: input.kind, address: input.address, requestKey: author.requestKey?.key ?? null })
         .returning({ id: locations.id });
       await addDefaultRegister(tx, author.tenantId, row!.id);
+      await ensureShopAccounts(tx, author.tenantId);
       return row!.id;
     },
   ).catch(nameTaken);

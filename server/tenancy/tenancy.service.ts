@@ -9,6 +9,7 @@ import { DEFAULT_UNITS } from '../../core/products/products.schemas';
 import { DEFAULT_EXPENSE_CATEGORIES } from '../../core/purchases/purchases.schemas';
 import { accountingSettings, businessSettings, expenseCategories, locations, tenants, units } from '../db/schema/index';
 import { addDefaultRegister } from '../registers/registers.service';
+import { ensureShopAccounts } from '../accounting/posting';
 
 // Lookups behind host-based tenant resolution (spec §4 "Domain resolution", §7 "Tenant and domain").
 // They read platform tables only; the logo and default language come from the tenant's own settings
@@ -94,7 +95,7 @@ export interface NewTenant {
 
 /**
  * Creates a tenant, its business settings, trial subscription, default location with its register,
- * units, expense categories and accounting settings in one transaction. A new shop has no documents
+ * units, expense categories, accounting settings and chart of accounts in one transaction. A new shop has no documents
  * from before the ledger: its history counts as posted.
  */
 export async function createTenant(database: Database, input: NewTenant): Promise<{ id: string }> {
@@ -116,6 +117,7 @@ export async function createTenant(database: Database, input: NewTenant): Promis
     await scoped.insert(units).values(DEFAULT_UNITS.map((unit) => ({ tenantId: tenant.id, ...unit })));
     await scoped.insert(expenseCategories).values(DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ tenantId: tenant.id, name })));
     await scoped.insert(accountingSettings).values({ tenantId: tenant.id, historyPostedAt: sql`now()` });
+    await ensureShopAccounts(scoped, tenant.id);
     return tenant;
   });
 }
