@@ -9,7 +9,7 @@ import { HttpError } from '../http/errors';
 import { recordMovements } from '../inventory/stock-ledger';
 import { refreshPlannerStatistics } from '../products/catalog-generator';
 import { addCashMovement, closeShift, openShift, readShiftReport } from '../registers/shifts.service';
-import { completeSaleInTx, quoteSale, saleRequestHash, type SaleActor } from '../sales/checkout.service';
+import { builtInSaleActor, completeSaleInTx, quoteSale, saleRequestHash, type SaleActor } from '../sales/checkout.service';
 import { createReturn } from '../sales/returns.service';
 import { voidSale } from '../sales/void.service';
 import { rebuildSummaryDaysOf } from '../reports/summaries';
@@ -181,7 +181,7 @@ async function sellOne(database: Database, shop: DemoShop, till: DemoTill, shift
   const tender = draw < 0.45 ? 'cash' : draw < 0.85 ? 'mpesa' : draw < 0.92 ? 'card' : 'account';
   const customerId = tender === 'account' && shop.creditCustomerIds.length > 0 ? random.pick(shop.creditCustomerIds) : null;
   const lines = [...chosen].map(([variantId, quantityMilli]) => ({ variantId, quantityMilli }));
-  const quote = await quoteSale(database, shop.tenantId, saleQuoteInputSchema.parse({ registerId: till.registerId, customerId, lines }));
+  const quote = await quoteSale(database, actor, saleQuoteInputSchema.parse({ registerId: till.registerId, customerId, lines }));
   const total = quote.totalMinor;
   if (total <= 0) return null;
   const headroom = quote.customer ? quote.customer.creditLimitMinor - quote.customer.balanceMinor : 0;
@@ -258,7 +258,7 @@ async function runTillDay(database: Database, shop: DemoShop, till: DemoTill, ti
   const dayFactor = weekday === 6 ? 1.3 : weekday === 0 ? 0.8 : 1;
   const count = Math.max(1, Math.round(options.salesPerDay * TILL_SHARES[tillIndex]! * dayFactor * (0.9 + random.next() * 0.2)));
   const cashierId = shop.cashierIds[(daysAgo + tillIndex) % shop.cashierIds.length]!;
-  const actor: SaleActor = { tenantId: shop.tenantId, userId: cashierId, role: 'cashier' };
+  const actor = builtInSaleActor(shop.tenantId, cashierId, 'cashier');
   const openedAt = new Date(midnight.getTime() + (OPENING_HOUR - 0.5) * 3_600_000);
   const closedAt = daysAgo === 0 ? null : new Date(midnight.getTime() + (OPENING_HOUR + HOURLY_WEIGHTS.length + 0.25) * 3_600_000);
 
@@ -303,7 +303,7 @@ async function runTillDay(database: Database, shop: DemoShop, till: DemoTill, ti
     // A rerun of a half-made day finds its void done.
     const [status] = await database.withTenant(shop.tenantId, (tx) => queryRows<{ status: string }>(tx, sql`select status from sales where id = ${sale.id}`));
     if (status?.status === 'voided') continue;
-    await voidSale(database, { tenantId: shop.tenantId, userId: shop.managerId, role: 'manager' }, sale.id, { reason: 'Rung up twice', approvalId: null });
+    await voidSale(database, builtInSaleActor(shop.tenantId, shop.managerId, 'manager'), sale.id, { reason: 'Rung up twice', approvalId: null });
   }
 
   const viewer = { tenantId: shop.tenantId, userId: cashierId, role: 'cashier' };

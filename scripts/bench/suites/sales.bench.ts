@@ -21,7 +21,7 @@ import { openDatabase, queryRows, type Database, type TenantTx } from '../../../
 import { DEMO_SECOND_TILL } from '../../../server/db/seed';
 import { recordMovements } from '../../../server/inventory/stock-ledger';
 import { openShift } from '../../../server/registers/shifts.service';
-import { quoteSale } from '../../../server/sales/checkout.service';
+import { builtInSaleActor, quoteSale } from '../../../server/sales/checkout.service';
 import { DEMO_HOST } from '../support/bench-tenants';
 import { buildCatalogDataset, generatedBarcode, type CatalogTarget } from '../support/catalog-dataset';
 import { createTempDataDir } from '../support/child-server';
@@ -95,7 +95,7 @@ async function buildDataset(target: Target): Promise<Dataset> {
       return { registerId: register.id, locationId: register.location_id, variantIds: items.map((item) => item.id) };
     });
     const shift = await openShift(database, { tenantId, userId: cashier.id, requestKey: null, role: 'cashier' }, { registerId, openingFloatMinor: 500_000, denominations: null });
-    const quote = await quoteSale(database, tenantId, saleQuoteInputSchema.parse({ registerId, lines: variantIds.map((variantId) => ({ variantId, quantityMilli: 1000 })) }));
+    const quote = await quoteSale(database, builtInSaleActor(tenantId, cashier.id, 'cashier'), saleQuoteInputSchema.parse({ registerId, lines: variantIds.map((variantId) => ({ variantId, quantityMilli: 1000 })) }));
     const ledgerLines = await database.withTenant(tenantId, (tx) => rawLedgerLines(tx, tenantId, locationId, quote));
     await refreshStatistics(database);
     return { tenantId, cashierId: cashier.id, registerId, shiftId: shift.id, locationId, quote, ledgerLines };
