@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { saleQuoteInputSchema, type CheckoutInput, type ReturnInput } from '../../core/sales/sales.schemas';
 import { quickCashNotes } from '../../core/sales/tender.rules';
+import { builtInPermissions } from '../../core/team/permissions.rules';
 import { postShopHistory } from '../accounting/history';
 import { withPostingsDeferred } from '../accounting/posting-deferral';
 import { contactBalances } from '../accounts/account-ledger';
@@ -225,7 +226,7 @@ async function sellOne(database: Database, shop: DemoShop, till: DemoTill, shift
  */
 async function openOrFindShift(database: Database, shop: DemoShop, till: DemoTill, cashierId: string): Promise<string | null> {
   try {
-    const shift = await openShift(database, { tenantId: shop.tenantId, userId: cashierId, requestKey: null, role: 'cashier' }, { registerId: till.registerId, openingFloatMinor: OPENING_FLOAT_MINOR, denominations: null });
+    const shift = await openShift(database, { tenantId: shop.tenantId, userId: cashierId, requestKey: null, permissions: builtInPermissions('cashier') }, { registerId: till.registerId, openingFloatMinor: OPENING_FLOAT_MINOR, denominations: null });
     return shift.id;
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -306,7 +307,7 @@ async function runTillDay(database: Database, shop: DemoShop, till: DemoTill, ti
     await voidSale(database, builtInSaleActor(shop.tenantId, shop.managerId, 'manager'), sale.id, { reason: 'Rung up twice', approvalId: null });
   }
 
-  const viewer = { tenantId: shop.tenantId, userId: cashierId, role: 'cashier' };
+  const viewer = { tenantId: shop.tenantId, userId: cashierId, permissions: builtInPermissions('cashier') };
   const before = await readShiftReport(database, viewer, shiftId);
   const deposit = Math.floor(((before.expectedCashMinor ?? 0) - OPENING_FLOAT_MINOR) / 2 / 100_000) * 100_000;
   if (deposit > 0) {

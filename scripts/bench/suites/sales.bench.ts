@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { saleQuoteInputSchema, type SaleQuote } from '../../../core/sales/sales.schemas';
+import { builtInPermissions } from '../../../core/team/permissions.rules';
 import { accountRefKey, mergeLines, type AccountRef } from '../../../core/accounting/posting';
 import { resolveAccounts } from '../../../server/accounting/posting';
 import { openDatabase, queryRows, type Database, type TenantTx } from '../../../server/db/client';
@@ -94,7 +95,7 @@ async function buildDataset(target: Target): Promise<Dataset> {
       );
       return { registerId: register.id, locationId: register.location_id, variantIds: items.map((item) => item.id) };
     });
-    const shift = await openShift(database, { tenantId, userId: cashier.id, requestKey: null, role: 'cashier' }, { registerId, openingFloatMinor: 500_000, denominations: null });
+    const shift = await openShift(database, { tenantId, userId: cashier.id, requestKey: null, permissions: builtInPermissions('cashier') }, { registerId, openingFloatMinor: 500_000, denominations: null });
     const quote = await quoteSale(database, builtInSaleActor(tenantId, cashier.id, 'cashier'), saleQuoteInputSchema.parse({ registerId, lines: variantIds.map((variantId) => ({ variantId, quantityMilli: 1000 })) }));
     const ledgerLines = await database.withTenant(tenantId, (tx) => rawLedgerLines(tx, tenantId, locationId, quote));
     await refreshStatistics(database);
