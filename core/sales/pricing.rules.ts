@@ -42,10 +42,8 @@ export interface PricingOptions {
   groupDiscountBps: number;
   cartDiscount: Discount | null;
   tipMinor: number;
-  /** A discount above this share of what it applies to needs a manager (the seller's limit, core/sales/seller-limits.rules.ts). */
+  /** A discount above this share of what it applies to needs a manager. */
   discountLimitBps: number;
-  /** Whether the seller may change prices: then only a price below the list price needs a manager, else any change. */
-  mayChangePrice: boolean;
 }
 
 export type LineApproval = 'price_override' | 'discount';
@@ -200,12 +198,11 @@ function priceLine(line: PricingLineInput, index: number, options: PricingOption
   const perStockUnit = basePerStockUnit - divideRounded(checkedMoney(basePerStockUnit * options.groupDiscountBps), BPS);
   const listPriceMinor = scaled(perStockUnit, packSizeMilli);
   const unitPriceMinor = unitPriceOverrideMinor ?? listPriceMinor;
-  const priceOverridden = unitPriceOverrideMinor !== null && unitPriceOverrideMinor !== listPriceMinor;
   const grossMinor = scaled(unitPriceMinor, quantityMilli);
   const lineDiscountMinor = discount === null ? 0 : discountAmount(discount, grossMinor, index);
 
   const needsApproval: LineApproval[] = [];
-  if (options.mayChangePrice ? unitPriceMinor < listPriceMinor : priceOverridden) needsApproval.push('price_override');
+  if (unitPriceMinor < listPriceMinor) needsApproval.push('price_override');
   if (discount !== null && isOverLimit(discount, lineDiscountMinor, grossMinor, options.discountLimitBps)) needsApproval.push('discount');
 
   const taxRateBp = options.taxRatesBp[item.taxClass];
@@ -213,7 +210,7 @@ function priceLine(line: PricingLineInput, index: number, options: PricingOption
   return {
     listPriceMinor,
     unitPriceMinor,
-    priceOverridden,
+    priceOverridden: unitPriceOverrideMinor !== null && unitPriceOverrideMinor !== listPriceMinor,
     grossMinor,
     lineDiscountMinor,
     stockQuantityMilli,

@@ -223,7 +223,7 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
           title: 'Payment failed',
           body: `Your ${payment.planName} (${payment.period}) payment did not go through. No money was taken; you can try again.`,
           link: BILLING_LINK,
-          permission: 'billing.manage',
+          minRole: 'admin',
         });
       }
       return status;
@@ -247,7 +247,7 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
       title: 'Payment received',
       body: `${formatMinorUnits(payment.amountMinor, payment.currency)} for ${payment.planName} (${payment.period}). Your subscription runs to ${periodEnd.toISOString().slice(0, 10)}.`,
       link: BILLING_LINK,
-      permission: 'billing.manage',
+      minRole: 'admin',
     });
     return 'completed';
   });

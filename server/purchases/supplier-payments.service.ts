@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PurchasePaymentMethod, SupplierPayment, supplierPaymentInputSchema } from '../../core/purchases/purchases.schemas';
-import type { MemberAccess } from '../../core/team/permissions.rules';
 import { postDocument } from '../accounting/post-document';
 import { recordPayment, type AllocationRequest, type PostedAccountEntry } from '../accounts/account-ledger';
 import { queryRows, type Database, type TenantTx } from '../db/client';
@@ -20,9 +19,9 @@ import { requireSupplier } from './purchase-documents';
 
 type SupplierPaymentInput = z.output<typeof supplierPaymentInputSchema>;
 
-/** The writer of a purchase document, with their permissions in the shop (without sales.approve, only their own shift's drawer). */
+/** The writer of a purchase document, with their role in the shop (a cashier may only use their own shift). */
 export interface PurchaseAuthor extends DocumentAuthor {
-  permissions: MemberAccess['permissions'];
+  role: string | null;
 }
 
 export interface SupplierPaymentToRecord {

@@ -6,7 +6,8 @@ import { isUniqueViolation } from '../db/errors';
 import { HttpError, notFound } from '../http/errors';
 import { claimRequestKey, type RequestKey } from '../http/idempotency';
 import { readUserNames } from '../inventory/inventory-documents';
-import { priceSale, type ApprovalLimits } from './sale-pricing';
+import { readSalesSettings } from '../registers/sales-settings.service';
+import { priceSale } from './sale-pricing';
 
 // Parked (held) carts: kept on the server, seen by every register of the location, resumed (read,
 // then deleted by the register that takes it) or deleted. Parking reserves no stock: the goods
@@ -76,17 +77,12 @@ export async function listParkedCarts(database: Database, tenantId: string, regi
   return { items: await toParkedCarts(database, rows) };
 }
 
-/**
- * Only a parked cart's total is kept: what needs a manager is judged again when it is resumed and
- * sold (approvals are not parked), so the limits priced with here change nothing.
- */
-const TOTAL_ONLY: ApprovalLimits = { discountLimitBps: 10_000, mayChangePrice: true };
-
 /** The cart's line count and total as the checkout would price it now (field messages under `cart.`). */
-async function priceParkedCart(tx: TenantTx, locationId: string, cart: ParkCartInput['cart']): Promise<number> {
+async function priceParkedCart(tx: TenantTx, tenantId: string, locationId: string, cart: ParkCartInput['cart']): Promise<number> {
   if (cart.lines.length === 0) return 0;
+  const settings = await readSalesSettings(tx, tenantId);
   try {
-    const priced = await priceSale(tx, locationId, cart, TOTAL_ONLY);
+    const priced = await priceSale(tx, locationId, cart, settings.discountLimitBps);
     return priced.cart.totalMinor;
   } catch (error) {
     if (!(error instanceof HttpError) || !error.fields) throw error;
@@ -105,7 +101,7 @@ export async function parkCart(database: Database, actor: ParkingActor, input: P
   const { tenantId, requestKey } = actor;
   const park = async (tx: TenantTx) => {
     const locationId = await locationOfRegister(tx, input.registerId);
-    const totalMinor = await priceParkedCart(tx, locationId, input.cart);
+    const totalMinor = await priceParkedCart(tx, tenantId, locationId, input.cart);
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into parked_carts (tenant_id, location_id, register_id, name, note, customer_id, cart, line_count, total_minor, parked_by, request_key)

@@ -14,7 +14,6 @@ const owner: SessionUser = {
   homePath: '/admin',
   language: null,
   permissions: [],
-  maxDiscountPercent: 0,
   locationIds: null,
 };
 

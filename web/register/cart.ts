@@ -12,7 +12,6 @@ import {
   type parkedCartContentSchema,
   type salePaymentInputSchema,
 } from '../../core/sales/sales.schemas';
-import type { SellerLimits } from '../../core/sales/seller-limits.rules';
 import type { ExchangeBody, ExchangeCredit, RefundInput } from './exchange-credit';
 
 // The register's cart: a pure reducer (useReducer in the screen) and the conversions around it.
@@ -285,10 +284,10 @@ function isMoney(amount: number): boolean {
 
 // ─── Totals ───────────────────────────────────────────────────────────────────────────────────
 
-/** What the cart is priced with: the shop's VAT rates, and the seller's limits (what needs a manager, as the server judges it). */
+/** The shop's figures the cart's prices depend on (its sales and tax settings). */
 export interface CartPricingSettings {
   taxRatesBp: Record<TaxClass, number>;
-  limits: SellerLimits;
+  discountLimitBps: number;
 }
 
 export type CartPricing =
@@ -317,8 +316,7 @@ export function priceCartState(cart: CartState, settings: CartPricingSettings): 
         groupDiscountBps: cart.customer?.groupDiscountBps ?? 0,
         cartDiscount: cart.cartDiscount,
         tipMinor: cart.tipMinor,
-        discountLimitBps: settings.limits.discountLimitBps,
-        mayChangePrice: settings.limits.mayChangePrice,
+        discountLimitBps: settings.discountLimitBps,
       },
     );
     return { priced, problem: null };
@@ -335,7 +333,7 @@ export interface PendingApproval {
   action: LineApproval;
 }
 
-/** What still needs a manager (by the seller's limits: a price change, a discount over their limit) and has no approval yet. */
+/** What still needs a manager (an override below the list price, a discount over the shop's limit) and has no approval yet. */
 export function pendingApprovals(cart: CartState, priced: PricedCart): PendingApproval[] {
   const pending: PendingApproval[] = [];
   cart.lines.forEach((line, index) => {

@@ -29,7 +29,7 @@ export const teamRoles = pgTable(
 
 /**
  * A member holding a custom role. Their membership's role stays a built-in one (cashier), which
- * what reads the role directly (notifications) goes by.
+ * what reads the role directly (notifications, own-sales-only lists) goes by.
  */
 export const teamMemberRoles = pgTable(
   'team_member_roles',
