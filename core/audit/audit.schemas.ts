@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'settings.sales',
   'settings.inventory',
   'settings.purchases',
+  'settings.communications',
   'accounting.lock_date',
   'commission.rate_set',
   'commission.rate_removed',
