@@ -19,7 +19,6 @@ export const AUDIT_ACTIONS = [
   'settings.sales',
   'settings.inventory',
   'settings.purchases',
-  'settings.communications',
   'accounting.lock_date',
   'commission.rate_set',
   'commission.rate_removed',

@@ -29,16 +29,9 @@ export function unknownVariables(body: string): string[] {
   return [...new Set([...body.matchAll(VARIABLE)].map((match) => match[1]!).filter((name) => !known.has(name)))];
 }
 
-/**
- * The text with each variable replaced. A variable without a value is left out with the space
- * before it, so a receipt to a walk-in customer reads "thank you." rather than "thank you .".
- */
+/** The text with each variable replaced; a variable without a value is left out. */
 export function renderTemplate(body: string, values: TemplateValues): string {
-  return body.replace(/( ?)\{([a-z_]+)\}/g, (whole, space: string, name: string) => {
-    if (!(TEMPLATE_VARIABLES as readonly string[]).includes(name)) return whole;
-    const value = values[name as TemplateVariable] ?? '';
-    return value === '' ? '' : `${space}${value}`;
-  });
+  return body.replace(VARIABLE, (whole, name: string) => ((TEMPLATE_VARIABLES as readonly string[]).includes(name) ? (values[name as TemplateVariable] ?? '') : whole));
 }
 
 /** Which variables each kind fills (what the editor offers). */

@@ -17,7 +17,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'settings.sales': msg`Sales settings changed`,
   'settings.inventory': msg`Stock and VAT settings changed`,
   'settings.purchases': msg`Purchases settings changed`,
-  'settings.communications': msg`Communications settings changed`,
   'accounting.lock_date': msg`Accounting lock date changed`,
   'commission.rate_set': msg`Commission rate set`,
   'commission.rate_removed': msg`Commission rate removed`,
