@@ -135,7 +135,7 @@ describe('paying bills', () => {
 
   it('refuses cash from a closed shift (409 shift_closed) and writes nothing', async () => {
     const supplierId = await shop.addSupplier();
-    const due = await addBill(supplierId, 7_500, { billDate: '2026-11-01', dueDate: '2026-12-01' });
+    const due = await addBill(supplierId, 7_500, { billDate: '2026-11-01', dueDate: '2099-12-31' });
     const shiftId = await shop.openShift('cashier');
     const closed = await shop.call('POST', `/api/shifts/${shiftId}/close`, { as: 'manager', body: { countedCashMinor: await shop.expectedCash(shiftId) } });
     expect(closed.status).toBe(200);
