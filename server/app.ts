@@ -53,6 +53,12 @@ import { settingsRoutes } from './settings/settings.routes';
 import { statementRoutes } from './statements/statements.routes';
 import { mountWebApp } from './http/web-app';
 import { tenancyRoutes } from './tenancy/tenancy.routes';
+import { platformRoutes, shopSuspensionRoutes } from './platform/platform.routes';
+import { platformPlanRoutes } from './platform/plans.routes';
+import { platformRevenueRoutes } from './platform/revenue.routes';
+import { signupRoutes } from './tenancy/signup.routes';
+import { countRequests } from './http/metrics';
+import { metricsRoutes, systemRoutes } from './platform/system.routes';
 
 export type DukaniApp = OpenAPIHono<AppEnv> & { mountedRoutes: readonly MountedRoute[] };
 
@@ -61,6 +67,8 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
   const app = createApiRouter();
 
   app.use('*', requestId({ limitLength: 64 }));
+  // In-process request metrics per route family (server/http/metrics.ts): /metrics and the System Health page.
+  app.use('*', countRequests(deps));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     const logger = deps.logger.child({ requestId: c.var.requestId });
@@ -100,6 +108,7 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
     [
       ...healthRoutes,
       ...tenancyRoutes,
+      ...signupRoutes,
       ...authRoutes,
       ...profileRoutes,
       ...settingsRoutes,
@@ -137,6 +146,12 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...teamRoutes,
       ...auditRoutes,
       ...commissionRoutes,
+      ...platformRoutes,
+      ...platformPlanRoutes,
+      ...platformRevenueRoutes,
+      ...shopSuspensionRoutes,
+      ...systemRoutes,
+      ...metricsRoutes,
       ...emailRoutes,
       ...clientErrorRoutes,
       ...openApiRoutes(app, deps.config.version),

@@ -72,6 +72,10 @@ const environmentSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(1000).max(24 * 60 * 60_000).default(30_000),
   DEMO_SALES_DAYS: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(366).optional()),
   DEMO_SALES_PER_DAY: z.coerce.number().int().min(1).max(5000).default(260),
+  // GET /metrics (Prometheus): with a token, `Authorization: Bearer <token>`; without, loopback only (docs/platform.md).
+  METRICS_TOKEN: z.preprocess(blankAsUndefined, z.string().min(24, 'too short (at least 24 characters)').regex(/^[\x21-\x7e]+$/, 'printable characters only, no spaces').optional()),
+  // The source commit of this build, shown on the System Health page and in dukani_build_info.
+  GIT_COMMIT: z.preprocess(blankAsUndefined, z.string().regex(/^[0-9a-f]{7,40}$/i, 'a commit hash').optional()),
 });
 
 export type AppConfig = {
@@ -130,6 +134,10 @@ export type AppConfig = {
   /** The demo shop's sales on an ordinary weekday across its tills. */
   demoSalesPerDay: number;
   version: string;
+  /** GIT_COMMIT, when the build says which commit it is. */
+  gitCommit?: string;
+  /** METRICS_TOKEN: /metrics asks for it as a bearer token; without one, /metrics answers loopback clients only. */
+  metricsToken?: string;
 };
 
 export class ConfigError extends Error {
@@ -198,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoSalesDays: e.DEMO_SALES_DAYS ?? (e.NODE_ENV === 'test' ? 0 : 90),
     demoSalesPerDay: e.DEMO_SALES_PER_DAY,
     version: readPackageVersion(),
+    gitCommit: e.GIT_COMMIT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -38,6 +38,8 @@ export const API_ERROR_CODES = [
   'internal_error',
   'service_unavailable',
   'payments_not_configured',
+  /** The shop was suspended by the platform: its people see why and whom to contact (403, issue 21). */
+  'shop_suspended',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -25,19 +25,6 @@ export function tenantRoleRank(role: string | null | undefined): number {
   return 0;
 }
 
-export function hasTenantRole(role: string | null | undefined, minimum: TenantRole): boolean {
-  return tenantRoleRank(role) >= TENANT_ROLES.indexOf(minimum) + 1;
-}
-
-/**
- * What the shop paid for its goods (cost prices, average costs, margins, stock valuation) is for
- * managers and owners, not cashiers (issue 10 item 5). The server shapes its answers by this; the
- * screens mirror it.
- */
-export function canSeeCosts(role: string | null | undefined): boolean {
-  return hasTenantRole(role, 'manager');
-}
-
 const DISPLAY_NAMES: Array<[string, string[]]> = [
   [/*i18n*/ 'Business Owner', ['admin', 'superadmin', 'tenant admin', 'tenant_admin', 'owner', 'business owner']],
   [/*i18n*/ 'Store Manager', ['manager', 'store manager']],

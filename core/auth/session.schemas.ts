@@ -19,6 +19,8 @@ export const sessionUserSchema = z.object({
    * screens hide what the server would refuse. Empty without a shop; every one for platform admins.
    */
   permissions: z.array(z.string()),
+  /** Their role's cap on discounts at the register, in whole percent (100: built-in roles, no cap of their own). */
+  maxDiscountPercent: z.int().min(0).max(100),
   /** The locations they may work at; null for all of them. */
   locationIds: z.array(z.uuid()).nullable(),
 });

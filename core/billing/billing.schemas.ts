@@ -4,6 +4,11 @@ import { FEATURE_KEYS, LIMIT_KEYS } from './plan-features.rules';
 
 const isoDate = z.iso.datetime();
 
+export const entitlementsSchema = z.object({
+  features: z.record(z.enum(FEATURE_KEYS), z.boolean()),
+  limits: z.record(z.enum(LIMIT_KEYS), z.int()),
+});
+
 export const planSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -17,13 +22,10 @@ export const planSchema = z.object({
   effectivePriceMinor: z.int(),
   setupFeeMinor: z.int(),
   isCustomPrice: z.boolean(),
+  /** The plan's own features and limits (set in Plan Management); absent or null: its tier's by name (spec §9). */
+  entitlements: entitlementsSchema.nullable().optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
-
-export const entitlementsSchema = z.object({
-  features: z.record(z.enum(FEATURE_KEYS), z.boolean()),
-  limits: z.record(z.enum(LIMIT_KEYS), z.int()),
-});
 
 export const accessSchema = z.object({
   isTrialActive: z.boolean(),
@@ -73,7 +75,11 @@ export const billingOverviewSchema = entitlementsResponseSchema.extend({
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
-export const startCheckoutSchema = z.object({ planId: z.uuid({ message: /*i18n*/ 'Choose a plan' }) });
+export const startCheckoutSchema = z.object({
+  planId: z.uuid({ message: /*i18n*/ 'Choose a plan' }),
+  /** Spec §7: the plan chosen at sign-up, paid for right after the shop is made (recorded with the payment). */
+  isSignup: z.boolean().default(false),
+});
 export const checkoutResponseSchema = z.object({ authorizationUrl: z.url(), reference: z.string() });
 export const verifyPaymentSchema = z.object({ reference: safeLine().trim().min(1).max(100) });
 export const verifyPaymentResponseSchema = z.object({ status: z.string(), subscription: subscriptionViewSchema.nullable() });

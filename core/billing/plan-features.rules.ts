@@ -82,12 +82,24 @@ export const STARTER_ADDED: readonly FeatureKey[] = ['advanced_reporting', 'user
  * starter → defaults plus three, 2 locations, 10 staff, 1000 products; otherwise (no plan, no
  * access, unknown name) → the defaults.
  */
-export function resolveEntitlements(input: { planName: string | null | undefined; isTrialActive: boolean; hasAccess: boolean }): PlanEntitlements {
+export function resolveEntitlements(input: {
+  planName: string | null | undefined;
+  isTrialActive: boolean;
+  hasAccess: boolean;
+  /**
+   * The plan's own features and limits as a platform admin set them (Plan Management,
+   * docs/platform.md); they replace the tier rules of the name while the shop has access. A trial
+   * still has everything, and no access still the defaults.
+   */
+  planEntitlements?: PlanEntitlements | null;
+}): PlanEntitlements {
   const tier = (input.planName ?? '').trim().toLowerCase();
-  if (input.isTrialActive || (input.hasAccess && tier === 'enterprise')) {
+  if (input.isTrialActive) return entitlements(() => true, { max_locations: UNLIMITED, max_staff_users: UNLIMITED, max_products: UNLIMITED });
+  if (!input.hasAccess) return entitlements(isDefaultOn, DEFAULT_LIMITS);
+  if (input.planEntitlements) return { features: { ...input.planEntitlements.features }, limits: { ...input.planEntitlements.limits } };
+  if (tier === 'enterprise') {
     return entitlements(() => true, { max_locations: UNLIMITED, max_staff_users: UNLIMITED, max_products: UNLIMITED });
   }
-  if (!input.hasAccess) return entitlements(isDefaultOn, DEFAULT_LIMITS);
   if (tier === 'professional') {
     return entitlements((f) => !PROFESSIONAL_EXCLUDED.includes(f), { max_locations: 5, max_staff_users: UNLIMITED, max_products: 5000 });
   }
@@ -95,6 +107,30 @@ export function resolveEntitlements(input: { planName: string | null | undefined
     return entitlements((f) => isDefaultOn(f) || STARTER_ADDED.includes(f), { max_locations: 2, max_staff_users: 10, max_products: 1000 });
   }
   return entitlements(isDefaultOn, DEFAULT_LIMITS);
+}
+
+/** What a plan of this name grants by the tier rules of spec §9 (a paid plan, with access). */
+export function tierEntitlements(planName: string | null | undefined): PlanEntitlements {
+  return resolveEntitlements({ planName, isTrialActive: false, hasAccess: true });
+}
+
+/**
+ * A plan's stored features and limits (JSON) over its tier's: every §9 key present, a key stored
+ * with a value of the wrong kind (or a limit out of 0…UNLIMITED) keeps the tier's value, unknown
+ * keys are dropped. Null when nothing is stored: the tier rules apply.
+ */
+export function storedEntitlements(planName: string | null | undefined, stored: unknown): PlanEntitlements | null {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return null;
+  const base = tierEntitlements(planName);
+  const { features, limits } = stored as { features?: unknown; limits?: unknown };
+  const featureValues = (features && typeof features === 'object' ? features : {}) as Record<string, unknown>;
+  const limitValues = (limits && typeof limits === 'object' ? limits : {}) as Record<string, unknown>;
+  for (const key of FEATURE_KEYS) if (typeof featureValues[key] === 'boolean') base.features[key] = featureValues[key];
+  for (const key of LIMIT_KEYS) {
+    const value = limitValues[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= UNLIMITED) base.limits[key] = value;
+  }
+  return base;
 }
 
 export const DEFAULT_UPGRADE_MESSAGE = /*i18n*/ 'Upgrade your subscription to access this feature.';

@@ -73,9 +73,9 @@ export interface PlanOfferLine {
   availability: 'available' | 'coming_soon';
 }
 
-/** A paid plan's card: what it includes today, then what it will include when built. */
-export function planOffer(planName: string): PlanOfferLine[] {
-  const { features, limits } = resolveEntitlements({ planName, isTrialActive: false, hasAccess: true });
+/** A paid plan's card: what it includes today, then what it will include when built (its own features and limits when set). */
+export function planOffer(planName: string, planEntitlements?: PlanEntitlements | null): PlanOfferLine[] {
+  const { features, limits } = resolveEntitlements({ planName, isTrialActive: false, hasAccess: true, planEntitlements });
   const included = CAPABILITIES.filter((capability) => capability.feature === null || features[capability.feature]);
   const line = (capability: Capability, availability: PlanOfferLine['availability']) => ({
     text: typeof capability.text === 'function' ? capability.text(limits) : capability.text,

@@ -5,6 +5,9 @@ describe('templates', () => {
   it('fills the variables and leaves a missing one empty', () => {
     expect(renderTemplate('Dear {customer_name}, you owe {balance}.', { customer_name: 'Wanjiku', balance: 'KES 1,250.00' })).toBe('Dear Wanjiku, you owe KES 1,250.00.');
     expect(renderTemplate('{shop_name}{points}', { shop_name: 'Duka' })).toBe('Duka');
+    // A walk-in customer has no name: the space before it goes too.
+    expect(renderTemplate('{shop_name}: thank you {customer_name}. Total {receipt_total}.', { shop_name: 'Duka', receipt_total: 'KES 480.00' })).toBe('Duka: thank you. Total KES 480.00.');
+    expect(renderTemplate('Hi {custmer_name}', {})).toBe('Hi {custmer_name}');
   });
 
   it('names the braces that are not variables', () => {

@@ -5,7 +5,8 @@
 export const CHANNELS = ['sms', 'whatsapp', 'email'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const MESSAGE_KINDS = ['receipt', 'debt_reminder', 'statement', 'loyalty_balance', 'low_stock', 'campaign', 'test'] as const;
+/** team_invitation: the Team area's invitation link to a staff member's phone (a system message; no customer, no consent). */
+export const MESSAGE_KINDS = ['receipt', 'debt_reminder', 'statement', 'loyalty_balance', 'low_stock', 'campaign', 'test', 'team_invitation'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** The kinds a shop has a template for (a campaign carries its own text, a test is fixed). */
 export const TEMPLATE_KINDS = ['receipt', 'debt_reminder', 'statement', 'loyalty_balance', 'low_stock'] as const;
@@ -17,7 +18,7 @@ export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'skipped'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-export const TEMPLATE_VARIABLES = ['customer_name', 'shop_name', 'balance', 'due_date', 'receipt_total', 'points', 'low_stock_items'] as const;
+export const TEMPLATE_VARIABLES = ['customer_name', 'shop_name', 'balance', 'due_date', 'receipt_number', 'receipt_total', 'points', 'low_stock_items'] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Partial<Record<TemplateVariable, string>>;
 
@@ -29,14 +30,21 @@ export function unknownVariables(body: string): string[] {
   return [...new Set([...body.matchAll(VARIABLE)].map((match) => match[1]!).filter((name) => !known.has(name)))];
 }
 
-/** The text with each variable replaced; a variable without a value is left out. */
+/**
+ * The text with each variable replaced. A variable without a value is left out with the space
+ * before it, so a receipt to a walk-in customer reads "thank you." rather than "thank you .".
+ */
 export function renderTemplate(body: string, values: TemplateValues): string {
-  return body.replace(VARIABLE, (whole, name: string) => ((TEMPLATE_VARIABLES as readonly string[]).includes(name) ? (values[name as TemplateVariable] ?? '') : whole));
+  return body.replace(/( ?)\{([a-z_]+)\}/g, (whole, space: string, name: string) => {
+    if (!(TEMPLATE_VARIABLES as readonly string[]).includes(name)) return whole;
+    const value = values[name as TemplateVariable] ?? '';
+    return value === '' ? '' : `${space}${value}`;
+  });
 }
 
 /** Which variables each kind fills (what the editor offers). */
 export const VARIABLES_OF: Record<TemplateKind | 'campaign', readonly TemplateVariable[]> = {
-  receipt: ['customer_name', 'shop_name', 'receipt_total'],
+  receipt: ['customer_name', 'shop_name', 'receipt_number', 'receipt_total'],
   debt_reminder: ['customer_name', 'shop_name', 'balance', 'due_date'],
   statement: ['customer_name', 'shop_name', 'balance'],
   loyalty_balance: ['customer_name', 'shop_name', 'points'],
@@ -74,6 +82,7 @@ export const PREVIEW_SAMPLE: TemplateValues = {
   shop_name: 'Duka',
   balance: 'KES 1,250.00',
   due_date: '2026-11-30',
+  receipt_number: 'T1-000123',
   receipt_total: 'KES 480.00',
   points: '120',
   low_stock_items: 'Sugar 2kg, Unga 2kg',

@@ -67,10 +67,15 @@ export const sendTestInputSchema = z.object({
   language: z.enum(MESSAGE_LANGUAGES).default('en'),
 });
 
-export const templateInputSchema = z.object({
+/** Which template: a kind on a channel in a language (the shop has at most one text of its own for each). */
+export const templateKeySchema = z.object({
   kind: z.enum(TEMPLATE_KINDS),
   channel: z.enum(CHANNELS),
   language: z.enum(MESSAGE_LANGUAGES),
+});
+export type TemplateKey = z.infer<typeof templateKeySchema>;
+
+export const templateInputSchema = templateKeySchema.extend({
   body: safeText()
     .trim()
     .min(1, { message: /*i18n*/ 'Write the message' })
@@ -81,10 +86,7 @@ export const templateInputSchema = z.object({
 });
 export type TemplateInput = z.infer<typeof templateInputSchema>;
 
-export const templateSchema = z.object({
-  kind: z.enum(TEMPLATE_KINDS),
-  channel: z.enum(CHANNELS),
-  language: z.enum(MESSAGE_LANGUAGES),
+export const templateSchema = templateKeySchema.extend({
   body: z.string(),
   whatsappTemplate: z.string().nullable(),
   /** false: the built-in text (no row of the shop's own). */
@@ -112,12 +114,16 @@ export const consentInputSchema = z.object({
   status: z.enum(CONSENT_STATUSES),
   source: z.enum(CONSENT_SOURCES).default('form'),
 });
+/** A channel's consent as recorded: null status means never recorded (the customer was not asked). */
 export const consentSchema = z.object({
   channel: z.enum(CHANNELS),
   status: z.enum(CONSENT_STATUSES).nullable(),
   source: z.enum(CONSENT_SOURCES).nullable(),
   recordedAt: z.string().nullable(),
+  /** Who recorded it (null: a STOP reply or an import, or a former member). */
+  recordedByName: z.string().nullable(),
 });
+export type ConsentView = z.infer<typeof consentSchema>;
 
 export const audienceSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('group'), groupId: z.uuid() }),
@@ -151,12 +157,19 @@ export const campaignSchema = z.object({
 export type Campaign = z.infer<typeof campaignSchema>;
 
 export const sendMessageInputSchema = z.object({
-  kind: z.enum(['receipt', 'debt_reminder', 'statement', 'loyalty_balance']),
+  kind: z.enum(['debt_reminder', 'statement', 'loyalty_balance']),
   channel: z.enum(CHANNELS),
   contactId: z.uuid(),
-  /** For a receipt: the sale. */
-  saleId: z.uuid().nullable().default(null),
 });
+
+/** A sale's receipt by SMS or WhatsApp (e-mail has its own receipt, /api/sales/{id}/email). */
+export const RECEIPT_CHANNELS = ['sms', 'whatsapp'] as const;
+export const receiptMessageInputSchema = z.object({
+  channel: z.enum(RECEIPT_CHANNELS),
+  /** A phone typed at the counter; null sends to the sale's customer's phone. */
+  phone: contactPhoneSchema,
+});
+export type ReceiptMessageInput = z.infer<typeof receiptMessageInputSchema>;
 
 export const messageSchema = z.object({
   id: z.uuid(),
@@ -188,6 +201,7 @@ export const messageListQuerySchema = z.object({
   kind: z.enum(MESSAGE_KINDS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
+export const contactMessagesQuerySchema = messageListQuerySchema.pick({ page: true });
 export const messageListSchema = z.object({ items: z.array(messageSchema), page: z.int(), pageSize: z.int(), hasMore: z.boolean() });
 
 export const sandboxDeliverInputSchema = z.object({ status: z.enum(['delivered', 'failed']).default('delivered'), failureReason: safeLine().max(200).nullable().default(null) });

@@ -96,7 +96,8 @@ export const movementSchema = z.object({
   locationName: z.string(),
   kind: z.enum(MOVEMENT_KINDS),
   quantityMilli: z.int(),
-  unitCostMinor: z.int(),
+  /** What a unit cost; null for a person without costs.view (issue 20). */
+  unitCostMinor: z.int().nullable(),
   balanceAfterMilli: z.int(),
   sourceType: z.string(),
   sourceId: z.uuid().nullable(),
@@ -265,8 +266,8 @@ export const stockTakeSchema = z.object({
       /** While counting: on hand now; once posted: on hand when it was posted. Null while a blind take is counted. */
       expectedQuantityMilli: z.int().nullable(),
       varianceMilli: z.int().nullable(),
-      /** The item's weighted average cost: the variance's value is varianceMilli × this. */
-      unitCostMinor: z.int(),
+      /** The item's weighted average cost: the variance's value is varianceMilli × this. Null for a person without costs.view. */
+      unitCostMinor: z.int().nullable(),
     }),
   ),
 });
@@ -294,8 +295,8 @@ export const lowStockItemSchema = z.object({
 export type LowStockItem = z.infer<typeof lowStockItemSchema>;
 
 export const inventorySummarySchema = z.object({
-  /** Σ on hand × weighted average cost, at the location or everywhere. */
-  valuationMinor: z.int(),
+  /** Σ on hand × weighted average cost, at the location or everywhere; null for a person without costs.view. */
+  valuationMinor: z.int().nullable(),
   productCount: z.int(),
   lowStockCount: z.int(),
   outOfStockCount: z.int(),

@@ -166,8 +166,8 @@ export const variantStockSchema = z.object({
 });
 
 /**
- * What the shop paid: present only in answers to roles that may see costs (canSeeCosts in
- * core/auth/roles.rules.ts); a cashier's answers leave it out (server/products/cost-visibility.ts).
+ * What the shop paid: present only in answers to people holding costs.view (issue 20); the others'
+ * answers leave it out (server/products/cost-visibility.ts).
  */
 const costMinorSchema = z.int().optional();
 

@@ -15,7 +15,7 @@ import {
 } from './pricing.rules';
 import type { Discount } from './sales.schemas';
 
-const OPTIONS: PricingOptions = { taxRatesBp: DEFAULT_TAX_RATES_BP, groupDiscountBps: 0, cartDiscount: null, tipMinor: 0, discountLimitBps: 1000 };
+const OPTIONS: PricingOptions = { taxRatesBp: DEFAULT_TAX_RATES_BP, groupDiscountBps: 0, cartDiscount: null, tipMinor: 0, discountLimitBps: 1000, mayChangePrice: true };
 
 const item = (sellingPriceMinor: number, taxClass: TaxClass, extra: Partial<PricingItem> = {}): PricingItem => ({
   sellingPriceMinor,
@@ -160,6 +160,20 @@ describe('what needs a manager', () => {
       [19_500, true, []],
       [18_900, false, []],
     ]);
+  });
+
+  it('flags any change of price, up or down, for a seller who may not change prices; the list price typed is no change', () => {
+    const cart = priceCart(
+      [line(UNGA_2KG, 1_000, { unitPriceOverrideMinor: 18_000 }), line(UNGA_2KG, 1_000, { unitPriceOverrideMinor: 19_500 }), line(UNGA_2KG, 1_000, { unitPriceOverrideMinor: 18_900 })],
+      { ...OPTIONS, mayChangePrice: false },
+    );
+    expect(cart.lines.map((priced) => priced.needsApproval)).toEqual([['price_override'], ['price_override'], []]);
+  });
+
+  it('flags every discount under a limit of 0 (a seller without the discount permission)', () => {
+    const cart = priceCart([line(UNGA_2KG, 1_000, { discount: { type: 'amount', amountMinor: 1 } })], { ...OPTIONS, discountLimitBps: 0, cartDiscount: { type: 'percent', bps: 1 } });
+    expect(cart.lines[0]?.needsApproval).toEqual(['discount']);
+    expect(cart.cartNeedsApproval).toBe(true);
   });
 
   it('flags a line discount above the limit of the line, exactly at the boundary', () => {
@@ -309,6 +323,7 @@ const optionsSpecArb = fc.record({
   cartDiscount: discountSpec,
   tipMinor: fc.integer({ min: 0, max: 100_000 }),
   discountLimitBps: fc.integer({ min: 0, max: 10_000 }),
+  mayChangePrice: fc.boolean(),
   taxRatesBp: fc.record({ standard: fc.integer({ min: 0, max: 3_000 }), reduced: fc.integer({ min: 0, max: 3_000 }), zero_rated: fc.constant(0), exempt: fc.constant(0) }),
 });
 type OptionsSpec = typeof optionsSpecArb extends fc.Arbitrary<infer T> ? T : never;
@@ -399,7 +414,7 @@ describe('cart properties', () => {
     );
   });
 
-  it('flags a discount exactly when it is over the limit, and an override exactly when below list', () => {
+  it('flags a discount exactly when it is over the limit, and an override exactly when below list (any change without mayChangePrice)', () => {
     fc.assert(
       fc.property(cartArb, ({ cart, lines, options }) => {
         cart.lines.forEach((priced, index) => {
@@ -407,7 +422,7 @@ describe('cart properties', () => {
           const over =
             discount !== null && (discount.type === 'percent' ? discount.bps > options.discountLimitBps : priced.lineDiscountMinor * 10_000 > options.discountLimitBps * priced.grossMinor);
           expect(priced.needsApproval.includes('discount')).toBe(over);
-          expect(priced.needsApproval.includes('price_override')).toBe(priced.unitPriceMinor < priced.listPriceMinor);
+          expect(priced.needsApproval.includes('price_override')).toBe(options.mayChangePrice ? priced.unitPriceMinor < priced.listPriceMinor : priced.priceOverridden);
         });
         const cartDiscount = options.cartDiscount;
         const cartOver =

@@ -42,8 +42,10 @@ export interface PricingOptions {
   groupDiscountBps: number;
   cartDiscount: Discount | null;
   tipMinor: number;
-  /** A discount above this share of what it applies to needs a manager. */
+  /** A discount above this share of what it applies to needs a manager (the seller's limit, core/sales/seller-limits.rules.ts). */
   discountLimitBps: number;
+  /** Whether the seller may change prices: then only a price below the list price needs a manager, else any change. */
+  mayChangePrice: boolean;
 }
 
 export type LineApproval = 'price_override' | 'discount';
@@ -198,11 +200,12 @@ function priceLine(line: PricingLineInput, index: number, options: PricingOption
   const perStockUnit = basePerStockUnit - divideRounded(checkedMoney(basePerStockUnit * options.groupDiscountBps), BPS);
   const listPriceMinor = scaled(perStockUnit, packSizeMilli);
   const unitPriceMinor = unitPriceOverrideMinor ?? listPriceMinor;
+  const priceOverridden = unitPriceOverrideMinor !== null && unitPriceOverrideMinor !== listPriceMinor;
   const grossMinor = scaled(unitPriceMinor, quantityMilli);
   const lineDiscountMinor = discount === null ? 0 : discountAmount(discount, grossMinor, index);
 
   const needsApproval: LineApproval[] = [];
-  if (unitPriceMinor < listPriceMinor) needsApproval.push('price_override');
+  if (options.mayChangePrice ? unitPriceMinor < listPriceMinor : priceOverridden) needsApproval.push('price_override');
   if (discount !== null && isOverLimit(discount, lineDiscountMinor, grossMinor, options.discountLimitBps)) needsApproval.push('discount');
 
   const taxRateBp = options.taxRatesBp[item.taxClass];
@@ -210,7 +213,7 @@ function priceLine(line: PricingLineInput, index: number, options: PricingOption
   return {
     listPriceMinor,
     unitPriceMinor,
-    priceOverridden: unitPriceOverrideMinor !== null && unitPriceOverrideMinor !== listPriceMinor,
+    priceOverridden,
     grossMinor,
     lineDiscountMinor,
     stockQuantityMilli,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeLine } from '../api/text.schemas';
-import { emailSchema, newPasswordSchema } from '../auth/auth.schemas';
+import { emailSchema, newPasswordSchema, signInSchema } from '../auth/auth.schemas';
 import { contactPhoneSchema } from '../contacts/contacts.schemas';
 import { fillMessage } from '../i18n/message.rules';
 import { PERMISSIONS, type Permission } from './permissions.rules';
@@ -115,6 +115,16 @@ export const acceptInvitationSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: /*i18n*/ 'Please make sure both passwords are identical' });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
-export const invitationPreviewSchema = z.object({ fullName: z.string(), email: z.string(), shopName: z.string() });
+/** A person who joins with the Dukani account they have (staff of another shop) types its password: no new one. */
+export const joinInvitationSchema = z.object({ token: safeLine().min(1).max(512), password: signInSchema.shape.password });
+export type JoinInvitationInput = z.infer<typeof joinInvitationSchema>;
+
+export const invitationPreviewSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  shopName: z.string(),
+  /** The address has a Dukani account already: the person accepts with its password. */
+  existingAccount: z.boolean(),
+});
 
 export const temporaryPasswordSchema = z.object({ temporaryPassword: z.string() });

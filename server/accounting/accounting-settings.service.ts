@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AccountingSettings, accountingSettingsInputSchema } from '../../core/accounting/accounting.schemas';
 import { CONFIGURABLE_TENDERS, CONTROL_ACCOUNT_KEYS, type ConfigurableTender, type SystemAccountKey } from '../../core/accounting/chart';
 import { accountRefKey } from '../../core/accounting/posting';
-import { recordAudit } from '../audit/audit-events.service';
+import { recordAudit, recordSettingsChange } from '../audit/audit-events.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { HttpError } from '../http/errors';
 import { resolveAccounts, shopDayOf } from './posting';
@@ -11,7 +11,8 @@ import { resolveAccounts, shopDayOf } from './posting';
 // The accounting settings (issue 17): the lock date and what happens to a document dated on or
 // before it, the account each configurable tender posts to (an asset account of the shop), and
 // whether loyalty points are a liability when earned. A change of the lock date or its policy is
-// written to the shop's audit trail in the same transaction.
+// written to the shop's audit trail in the same transaction (accounting.lock_date), and so is a
+// change of the rest (settings.accounting).
 
 type SettingsInput = z.output<typeof accountingSettingsInputSchema>;
 
@@ -75,6 +76,27 @@ async function requireTenderAccounts(tx: TenantTx, chosen: Partial<Record<Config
   if (Object.keys(fields).length > 0) throw new HttpError('validation_failed', /*i18n*/ 'Choose an asset account in use', fields);
 }
 
+/** Accounts by id as the audit log names them: "1020 M-Pesa till". */
+async function accountLabels(tx: TenantTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; label: string }>(
+    tx,
+    sql`select id, code || ' ' || name as label from ledger_accounts where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((row) => [row.id, row.label]));
+}
+
+/** What the audit log shows of the settings besides the lock date: each tender's chosen account (null: its default) and the loyalty valuation. */
+function auditedSettings(tenderAccounts: Partial<Record<ConfigurableTender, string>>, valueLoyaltyPoints: boolean, labels: Map<string, string>) {
+  return {
+    ...Object.fromEntries(CONFIGURABLE_TENDERS.map((tender) => [`tenderAccounts.${tender}`, tenderAccounts[tender] ? (labels.get(tenderAccounts[tender]) ?? tenderAccounts[tender]) : null])),
+    valueLoyaltyPoints,
+  };
+}
+
 export interface SettingsActor {
   tenantId: string;
   userId: string;
@@ -111,6 +133,15 @@ export function updateAccountingSettings(database: Database, actor: SettingsActo
         requestId: actor.requestId,
       });
     }
+    const labels = await accountLabels(tx, [...new Set([...Object.values(current.tender_accounts), ...Object.values(tenderAccounts)])]);
+    await recordSettingsChange(tx, {
+      tenantId: actor.tenantId,
+      actorUserId: actor.userId,
+      action: 'settings.accounting',
+      entity: 'accounting_settings',
+      before: auditedSettings(current.tender_accounts, current.value_loyalty_points, labels),
+      after: auditedSettings(tenderAccounts, valueLoyaltyPoints, labels),
+    });
     return readSettings(tx, actor.tenantId);
   });
 }

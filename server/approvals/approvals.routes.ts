@@ -6,8 +6,8 @@ import { countAttempt, type RateLimitRule } from '../http/rate-limit';
 import { tenantRoute, type RouteDefinition } from '../http/routes';
 import { grantApproval, readPinStatus, removePin, setPin } from './approvals.service';
 
-// Approvals at the register (issue 15). The cashier's screen asks (cashier+); a manager or admin
-// of this shop types their e-mail and password or PIN there. Managers set their own PIN.
+// Approvals at the register (issue 15). The cashier's screen asks (sales.sell); a member holding
+// sales.approve (issue 20) types their e-mail and password or PIN there, and sets their own PIN.
 
 /** A manager's own PIN is part of their profile, which opens behind the subscription gate too. */
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isPlatformAdminRole, hasTenantRole } from '../../core/auth/roles.rules';
+import { isPlatformAdminRole } from '../../core/auth/roles.rules';
 import { fillMessage } from '../../core/i18n/message.rules';
 import {
   APPROVAL_VALIDITY_MINUTES,
@@ -9,12 +9,14 @@ import {
   type ApprovalAction,
   type ApprovalPinStatus,
 } from '../../core/sales/sales.schemas';
+import { hasPermission, mayWorkAt, type MemberAccess } from '../../core/team/permissions.rules';
 import type { z } from 'zod';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { users } from '../db/schema/auth';
 import { approvalPins } from '../db/schema/sales';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
+import { readActiveMemberAccess } from '../team/member-access';
 import { hashApprovalPin, verifyApprovalPin } from './approval-pin';
 
 // A manager's approval at a cashier's register (issue 15): the cashier's screen asks, the manager
@@ -50,14 +52,23 @@ interface Approver {
 }
 
 /**
+ * Who may approve (issue 20): an active member holding sales.approve (a built-in role's or a
+ * custom role's) who may work at the location (any, when it is not known); platform admins never.
+ */
+export function mayApproveAt(access: MemberAccess | null, locationId: string | null): boolean {
+  if (!access || isPlatformAdminRole(access.role) || !hasPermission(access, 'sales.approve')) return false;
+  return locationId === null || mayWorkAt(access.locationIds, locationId);
+}
+
+/**
  * Verifies the approver and records the approval. Refused (422 `approval_refused`, the same
- * message for every cause) unless the e-mail is an active manager or admin of this shop and the
- * password or this shop's PIN is theirs. A PIN's misses are counted, and the PIN locked, in a
- * transaction of their own, so the refusal does not roll them back.
+ * message for every cause) unless the e-mail is of a member who may approve at the register's
+ * location (mayApproveAt) and the password or this shop's PIN is theirs. A PIN's misses are
+ * counted, and the PIN locked, in a transaction of their own, so the refusal does not roll them back.
  */
 export async function grantApproval(deps: AppDependencies, requester: ApprovalRequester, input: ApprovalRequest): Promise<Approval> {
   const database = deps.database;
-  const approver = await findApprover(database, requester.tenantId, input.email);
+  const approver = await findApprover(database, requester.tenantId, input.email, input.registerId);
   if (input.method === 'password') {
     if (!(await verifyAccountPassword(deps, approver?.userId ?? null, input.secret)) || !approver) throw approvalRefused();
     return database.withTenant(requester.tenantId, (tx) => recordApproval(tx, requester, approver, input));
@@ -76,14 +87,15 @@ export async function grantApproval(deps: AppDependencies, requester: ApprovalRe
   return outcome.approval;
 }
 
-/** An active member of this shop whose membership role is manager or admin (platform admins approve nothing). */
-async function findApprover(database: Database, tenantId: string, email: string): Promise<Approver | null> {
+/** The person with this e-mail if they may approve at the register's location (any location without a register). */
+async function findApprover(database: Database, tenantId: string, email: string, registerId: string | null): Promise<Approver | null> {
   const [user] = await database.platform.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email)).limit(1);
   if (!user) return null;
-  const memberships = await database.withTenant(tenantId, (tx) =>
-    queryRows<{ role: string }>(tx, sql`select role from tenant_users where user_id = ${user.id} and is_active`),
-  );
-  const isApprover = memberships.some(({ role }) => hasTenantRole(role, 'manager') && !isPlatformAdminRole(role));
+  const isApprover = await database.withTenant(tenantId, async (tx) => {
+    // An unknown register is answered 404 when the approval is recorded.
+    const [register] = registerId ? await queryRows<{ location_id: string }>(tx, sql`select location_id from registers where id = ${registerId}`) : [];
+    return mayApproveAt(await readActiveMemberAccess(tx, user.id), register?.location_id ?? null);
+  });
   return isApprover ? { userId: user.id, name: user.name || user.email } : null;
 }
 
@@ -159,18 +171,20 @@ async function recordApproval(tx: TenantTx, requester: ApprovalRequester, approv
   };
 }
 
-/** Who and what uses an approval: the document that needed it. */
+/** Who and what uses an approval: the document that needed it, and where it is made when that is known. */
 export interface ApprovalUse {
   action: ApprovalAction;
   usedByType: string;
   usedById: string;
+  locationId?: string;
 }
 
 /**
  * Spends an approval on one document, in the caller's transaction. One conditional UPDATE locks
  * the row and marks it used: a second use at the same time waits for the first and then finds it
  * used. Refused with 409 `approval_invalid` when the id names no approval of this shop, or one for
- * another action, already used, or older than APPROVAL_VALIDITY_MINUTES.
+ * another action, already used, or older than APPROVAL_VALIDITY_MINUTES, or when its approver may
+ * no longer approve, or not at the document's location (the caller's refusal rolls the use back).
  */
 export async function consumeApproval(tx: TenantTx, tenantId: string, approvalId: string, expected: ApprovalUse): Promise<{ approverId: string }> {
   const [used] = await queryRows<{ approver_id: string }>(
@@ -181,7 +195,7 @@ export async function consumeApproval(tx: TenantTx, tenantId: string, approvalId
           and created_at > now() - make_interval(mins => ${APPROVAL_VALIDITY_MINUTES})
         returning approver_id`,
   );
-  if (!used) {
+  if (!used || !mayApproveAt(await readActiveMemberAccess(tx, used.approver_id), expected.locationId ?? null)) {
     const message = /*i18n*/ 'This approval cannot be used: ask the manager to approve again';
     throw new HttpError('approval_invalid', message, { approvalId: [message] });
   }

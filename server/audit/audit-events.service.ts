@@ -48,16 +48,38 @@ export async function recordAudit(tx: TenantTx, entry: AuditEntry): Promise<void
   });
 }
 
+export interface SettingsChange {
+  tenantId: string;
+  actorUserId: string;
+  action: string;
+  entity: string;
+  /** The row, when the shop has several (a location's own till or eTIMS device). */
+  entityId?: string | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  /** Secret fields the save replaced or cleared (API keys, passkeys): named, never valued. */
+  secretsChanged?: string[];
+  details?: Record<string, unknown>;
+}
+
 /**
  * A settings save, in its transaction: recorded with only the fields that changed, before and
- * after; nothing when the save changed nothing.
+ * after; nothing when the save changed nothing. A secret is never given here as a value, only
+ * named in `secretsChanged`, so the log says that it changed, never what it is.
  */
-export async function recordSettingsChange(
-  tx: TenantTx,
-  change: { tenantId: string; actorUserId: string; action: string; entity: string; before: Record<string, unknown>; after: Record<string, unknown> },
-): Promise<void> {
+export async function recordSettingsChange(tx: TenantTx, change: SettingsChange): Promise<void> {
   const sides = changedSides(change.before, change.after);
-  if (sides) await recordAudit(tx, { tenantId: change.tenantId, actorUserId: change.actorUserId, action: change.action, entity: change.entity, ...sides });
+  const secretsChanged = change.secretsChanged ?? [];
+  if (!sides && secretsChanged.length === 0) return;
+  await recordAudit(tx, {
+    tenantId: change.tenantId,
+    actorUserId: change.actorUserId,
+    action: change.action,
+    entity: change.entity,
+    entityId: change.entityId,
+    ...sides,
+    details: { ...change.details, ...(secretsChanged.length ? { secretsChanged } : {}) },
+  });
 }
 
 export type AuditEvent = Omit<AuditEntry, 'tenantId'>;

@@ -158,6 +158,59 @@ describe('what the log records, continued', () => {
     expect((await events(shop, '?action=settings.purchases')).total).toBe(1);
   });
 
+  it('the M-Pesa settings: what changed, and a secret only by name, never its value', async () => {
+    const secrets = { consumerKey: 'ck-NEVER-IN-THE-LOG-1', consumerSecret: 'cs-NEVER-IN-THE-LOG-2', passkey: 'pk-NEVER-IN-THE-LOG-3', securityCredential: 'sc-NEVER-IN-THE-LOG-4' };
+    const till = { shortcodeType: 'till', shortcode: '174379', tillNumber: '5123456', environment: 'sandbox', initiatorName: 'testapi' };
+    expect((await shop.call('PUT', '/api/mpesa/settings', { body: { ...till, ...secrets } })).status).toBe(200);
+    // Only the passkey typed again: the rest is kept.
+    expect((await shop.call('PUT', '/api/mpesa/settings', { body: { ...till, passkey: 'pk-ROTATED-NEVER-IN-THE-LOG' } })).status).toBe(200);
+    const [saved, rotated] = (await events(shop, '?action=settings.mpesa&direction=asc')).items;
+    expect(saved).toMatchObject({
+      actorUserId: shop.users.owner.id,
+      entity: 'mpesa_settings',
+      after: { shortcode: '174379', tillNumber: '5123456', initiatorName: 'testapi' },
+      details: { secretsChanged: ['consumerKey', 'consumerSecret', 'passkey', 'securityCredential'] },
+    });
+    expect(rotated).toMatchObject({ before: null, after: null, details: { secretsChanged: ['passkey'] } });
+    const rows = await testApp.database.withTenant(shop.tenant.id, (tx) =>
+      queryRows<{ row: string }>(tx, sql`select row_to_json(e)::text as row from audit_events e where e.action = 'settings.mpesa'`),
+    );
+    expect(rows).toHaveLength(2);
+    for (const { row } of rows) for (const secret of [...Object.values(secrets), 'pk-ROTATED-NEVER-IN-THE-LOG']) expect(row).not.toContain(secret);
+  });
+
+  it('the eTIMS device, loyalty and accounting settings: only what changed, before and after', async () => {
+    const device = { locationId: null, kraPin: 'P051234567X', branchId: '00', deviceSerial: 'dvc-audit-1', environment: 'simulated' };
+    const saved = (await shop.call('PUT', '/api/etims/devices', { body: device })).json<{ id: string }>();
+    expect((await shop.call('POST', `/api/etims/devices/${saved.id}/initialise`)).status).toBe(200);
+    expect((await shop.call('PUT', '/api/etims/devices', { body: { ...device, deviceSerial: 'dvc-audit-2' } })).status).toBe(200);
+    const [, reserialled] = (await events(shop, '?action=settings.etims&direction=asc')).items;
+    // A new serial forgets the key KRA gave: said, never shown.
+    expect(reserialled).toMatchObject({
+      entityId: saved.id,
+      before: { deviceSerial: 'dvc-audit-1', initialised: true },
+      after: { deviceSerial: 'dvc-audit-2', initialised: false },
+      details: { secretsChanged: ['cmcKey'] },
+    });
+    expect(Object.keys(reserialled!.after!).sort()).toEqual(['deviceSerial', 'initialised']);
+
+    const programme = { isEnabled: true, earnRateBps: 100, pointValueMinor: 50, minRedeemPoints: 100, expiryMonths: 6 };
+    expect((await shop.call('PUT', '/api/loyalty/settings', { body: programme })).status).toBe(200);
+    expect((await shop.call('PUT', '/api/loyalty/settings', { body: { ...programme, pointValueMinor: 75 } })).status).toBe(200);
+    const [, loyalty] = (await events(shop, '?action=settings.loyalty&direction=asc')).items;
+    expect(loyalty).toMatchObject({ actorUserId: shop.users.owner.id, before: { pointValueMinor: 50 }, after: { pointValueMinor: 75 } });
+    expect(Object.keys(loyalty!.after!)).toEqual(['pointValueMinor']);
+
+    const accounts = (await shop.call('GET', '/api/accounting/accounts')).json<{ items: Array<{ id: string; code: string; name: string }> }>().items;
+    const bank = accounts.find((account) => account.code === '1050')!;
+    expect((await shop.call('PUT', '/api/accounting/settings', { body: { tenderAccounts: { mpesa: bank.id }, valueLoyaltyPoints: true } })).status).toBe(200);
+    const [accounting] = (await events(shop, '?action=settings.accounting')).items;
+    expect({ before: accounting!.before, after: accounting!.after }).toEqual({
+      before: { 'tenderAccounts.mpesa': null, valueLoyaltyPoints: false },
+      after: { 'tenderAccounts.mpesa': `1050 ${bank.name}`, valueLoyaltyPoints: true },
+    });
+  });
+
   it('another area’s CSV download is recorded as export.csv with who and which file', async () => {
     const response = await shop.call('GET', '/api/sales/export.csv', { as: 'manager' });
     expect(response.status).toBe(200);

@@ -130,6 +130,7 @@ export async function loadSessionUser(deps: AppDependencies, userId: string, ten
     homePath: homePathForRole(row.role),
     language: row.language ?? null,
     permissions: access?.permissions ?? [],
+    maxDiscountPercent: access?.maxDiscountPercent ?? 0,
     locationIds: access?.locationIds ?? null,
   };
 }

@@ -13,6 +13,7 @@ import { SESSION_RENEW_AFTER_SECONDS, SESSION_TTL_SECONDS } from './auth';
 import { readSignedSessionToken, serializeSessionCookie } from './session-cookie';
 import { hasPermission, platformAdminAccess, type MemberAccess, type RoutePermission } from '../../core/team/permissions.rules';
 import { readMemberAccess } from '../team/member-access';
+import { isShopSuspended, shopSuspendedError } from '../platform/shop-suspension';
 import { findMembershipIn, isTenantUsable } from './sign-in-policy';
 
 /** The signed-in person behind a request. */
@@ -148,7 +149,11 @@ export async function requireTenantAccess(
     }),
   );
   // What the host resolver answers once its cache expires: an unusable shop is no shop (spec §3).
-  if (facts.tenantStatus === null || !isUsableTenantStatus(facts.tenantStatus)) throw new HttpError('not_found', NO_SHOP_MESSAGE);
+  if (facts.tenantStatus === null || !isUsableTenantStatus(facts.tenantStatus)) {
+    // A suspended shop tells its own people, and support, why (issue 21); anyone else finds no shop.
+    if (facts.tenantStatus === 'suspended' && (principal.isPlatformAdmin || facts.membership)) throw shopSuspendedError();
+    throw new HttpError('not_found', NO_SHOP_MESSAGE);
+  }
   let role = principal.role;
   let memberAccess = platformAdminAccess(role);
   if (isMemberCheck) {
@@ -181,5 +186,7 @@ async function requestTenantId(deps: AppDependencies, principal: Principal, host
   if (context.allowTenantlessAuth && principal.sessionTenantId && (await isTenantUsable(deps.database, principal.sessionTenantId))) {
     return principal.sessionTenantId;
   }
+  // The host no longer resolves because the session's own shop was suspended (issue 21).
+  if (principal.sessionTenantId && (await isShopSuspended(deps.database, principal.sessionTenantId))) throw shopSuspendedError();
   throw new HttpError('not_found', NO_SHOP_MESSAGE);
 }

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USABLE_TENANT_STATUSES } from '../../core/tenancy/tenancy.rules';
 import { isPlatformAdminRole } from '../../core/auth/roles.rules';
 import type { TenantContext } from '../../core/tenancy/tenancy.schemas';
 import type { Database, TenantTx } from '../db/client';
 import { profiles, tenantUsers } from '../db/schema/auth';
+import { userDeactivations } from '../db/schema/platform';
 import { tenants } from '../db/schema/tenancy';
 
 export type SignInRefusalCode = 'ACCOUNT_DEACTIVATED' | 'NOT_A_MEMBER' | 'TENANT_REQUIRED' | 'TENANT_INACTIVE';
@@ -52,10 +53,12 @@ export async function assertHostAllowsSignIn(database: Database, context: Tenant
 export async function decideSignIn(database: Database, userId: string, context: TenantContext): Promise<SignInDecision> {
   await assertHostAllowsSignIn(database, context);
   const [profile] = await database.platform
-    .select({ role: profiles.role, tenantId: profiles.tenantId })
+    .select({ role: profiles.role, tenantId: profiles.tenantId, isDeactivated: sql<boolean>`exists (select 1 from ${userDeactivations} where ${userDeactivations.userId} = ${profiles.userId})` })
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .limit(1);
+  // An account the platform deactivated signs in nowhere (issue 21).
+  if (profile?.isDeactivated) throw new SignInRefused('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
   const role = profile?.role ?? null;
   const isPlatformAdmin = isPlatformAdminRole(role);
 

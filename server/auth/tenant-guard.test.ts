@@ -83,11 +83,12 @@ describe('status, membership and subscription count on the next request, whichev
     expect((await get(CASHIER_ROUTE, shop, cookie)).status).toBe(200);
 
     await setTenantStatus(testApp.database, shop.id, 'suspended');
+    // Its own people are told it is suspended (issue 21), not that there is no shop.
     const refused = await get(CASHIER_ROUTE, shop, cookie);
-    expect(refused.status).toBe(404);
-    expect(refused.json().error.message).toBe('No shop at this address');
+    expect(refused.status).toBe(403);
+    expect(refused.json().error.code).toBe('shop_suspended');
     const write = await testApp.request('/api/product-categories', { method: 'POST', host: host(shop), headers: { cookie }, body: { name: 'Drinks' } });
-    expect(write.status).toBe(404);
+    expect(write.status).toBe(403);
 
     await setTenantStatus(testApp.database, shop.id, 'active');
     expect((await get(CASHIER_ROUTE, shop, cookie)).status).toBe(200);

@@ -53,11 +53,12 @@ export const billingRoutes = [
       },
     }),
     async (c) => {
-      const { planId } = c.req.valid('json');
+      const { planId, isSignup } = c.req.valid('json');
       const principal = c.var.principal;
       const checkout = await startCheckout(c.var.deps, {
         tenantId: c.var.tenantId,
         planId,
+        isSignup,
         email: principal.email,
         userId: principal.userId,
         origin: await requireTrustedOrigin(c),

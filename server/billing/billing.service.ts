@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { upgradeBadge } from '../../core/billing/plan-features.rules';
+import { storedEntitlements, upgradeBadge } from '../../core/billing/plan-features.rules';
 import type { BillingOverview, EntitlementsResponse } from '../../core/billing/billing.schemas';
 import { paidPeriodEnd, paymentStatusTimestamps, subscriptionRequiredMessage, type BillingPeriod } from '../../core/billing/subscription.rules';
 import { queryRows, type TenantTx } from '../db/client';
@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors';
 import { PaymentProviderError, type PaymentProvider, type VerifiedTransaction } from './payment-provider';
 import { notify } from '../notifications/notifications.service';
 import { formatMinorUnits } from '../../core/settings/money.rules';
-import { readSubscriptionState, type SubscriptionState } from './subscription.service';
+import { PLAN_ENTITLEMENTS_KEY_PREFIX, readSubscriptionState, type SubscriptionState } from './subscription.service';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const BILLING_LINK = '/admin/settings?tab=billing';
@@ -47,12 +47,13 @@ export async function getBillingOverview(deps: AppDependencies, tenantId: string
     const state = await readSubscriptionState(tx, now);
     const plans = await queryRows<{
       id: string; name: string; price_minor: number; currency: string; period: BillingPeriod; features: string[];
-      popularity: number; badge: string | null; effective_price_minor: number; setup_fee_minor: number; is_custom: boolean;
+      popularity: number; badge: string | null; effective_price_minor: number; setup_fee_minor: number; is_custom: boolean; own_entitlements: unknown;
     }>(
       tx,
       sql`select p.id, p.name, p.price_minor, p.currency, p.period, p.features, p.popularity, p.badge,
-                 e.price_minor as effective_price_minor, e.setup_fee_minor, e.is_custom
-          from billing_plans p, lateral get_tenant_effective_pricing(${tenantId}::uuid, p.id) e
+                 e.price_minor as effective_price_minor, e.setup_fee_minor, e.is_custom, ps.value as own_entitlements
+          from billing_plans p cross join lateral get_tenant_effective_pricing(${tenantId}::uuid, p.id) e
+          left join platform_settings ps on ps.key = ${PLAN_ENTITLEMENTS_KEY_PREFIX} || p.id::text
           where p.is_active order by p.popularity desc, p.price_minor`,
     );
     const payments = await tx
@@ -89,6 +90,7 @@ export async function getBillingOverview(deps: AppDependencies, tenantId: string
         effectivePriceMinor: p.effective_price_minor,
         setupFeeMinor: p.setup_fee_minor,
         isCustomPrice: p.is_custom,
+        entitlements: storedEntitlements(p.name, p.own_entitlements),
       })),
       payments: payments.map((p) => ({
         id: p.id,
@@ -112,7 +114,7 @@ export async function getBillingOverview(deps: AppDependencies, tenantId: string
  */
 export async function startCheckout(
   deps: AppDependencies,
-  input: { tenantId: string; planId: string; email: string; userId: string; origin: string },
+  input: { tenantId: string; planId: string; isSignup: boolean; email: string; userId: string; origin: string },
 ): Promise<{ authorizationUrl: string; reference: string }> {
   const provider = requirePaymentProvider(deps);
   // Paystack allows only letters, digits, '-', '.' and '=' in a reference.
@@ -133,7 +135,7 @@ export async function startCheckout(
       currency: 'KES',
       provider: provider.name,
       paymentStatus: 'pending',
-      metadata: { initiated_by: input.userId, setup_fee_minor: price.setup_fee_minor },
+      metadata: { initiated_by: input.userId, setup_fee_minor: price.setup_fee_minor, is_signup: input.isSignup },
     });
     return { amountMinor, plan: `${price.name}, ${price.period}` };
   });
@@ -149,6 +151,7 @@ export async function startCheckout(
         tenant_id: input.tenantId,
         plan_id: input.planId,
         plan: payment.plan,
+        is_signup: input.isSignup,
         reference,
         custom_fields: [{ display_name: 'Plan', variable_name: 'plan', value: payment.plan }],
       },
@@ -223,7 +226,7 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
           title: 'Payment failed',
           body: `Your ${payment.planName} (${payment.period}) payment did not go through. No money was taken; you can try again.`,
           link: BILLING_LINK,
-          minRole: 'admin',
+          permission: 'billing.manage',
         });
       }
       return status;
@@ -247,7 +250,7 @@ export async function applyVerifiedTransaction(deps: AppDependencies, tenantId: 
       title: 'Payment received',
       body: `${formatMinorUnits(payment.amountMinor, payment.currency)} for ${payment.planName} (${payment.period}). Your subscription runs to ${periodEnd.toISOString().slice(0, 10)}.`,
       link: BILLING_LINK,
-      minRole: 'admin',
+      permission: 'billing.manage',
     });
     return 'completed';
   });

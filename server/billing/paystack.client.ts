@@ -10,6 +10,7 @@ import {
 // Paystack's Transactions API (https://paystack.com/docs/api/transaction/):
 //   POST /transaction/initialize      { email, amount (subunits), currency, reference, callback_url, metadata }
 //   GET  /transaction/verify/:reference
+//   GET  /transaction?from=&to=&perPage=&page=   (a page of transactions, newest first; meta.pageCount)
 // Every answer is an envelope { status: boolean, message: string, data? }. `status` is whether the API
 // call worked, not whether the customer paid: the payment's outcome is `data.status`, and verify
 // answers 200 for abandoned and failed payments too. Errors are 4xx/5xx with { status: false, message }.
@@ -31,7 +32,11 @@ const envelopeSchema = z.object({
   status: z.boolean(),
   message: z.string().optional(),
   data: z.unknown().optional(),
+  meta: z.unknown().optional(),
 });
+
+// The list's meta: { total, skipped, perPage, page, pageCount } (numbers; tolerate numeric strings).
+const listMetaSchema = z.object({ pageCount: z.coerce.number().int().nonnegative().optional() }).loose();
 
 const errorMessageSchema = z.object({ message: z.string().min(1) });
 
@@ -101,7 +106,45 @@ export function parsePaystackTransaction(data: unknown, httpStatus: number | nul
   };
 }
 
-export function createPaystackClient(options: PaystackClientOptions): PaymentProvider {
+/** One transaction of Paystack's list: what reconciliation compares. */
+export interface ListedTransaction {
+  reference: string;
+  status: string;
+  amountMinor: number;
+  currency: string;
+  createdAt: Date | null;
+  paidAt: Date | null;
+  providerTransactionId: string;
+}
+
+export interface ListTransactionsInput {
+  /** From this instant (inclusive), to this one, as Paystack's from/to take them (ISO 8601). */
+  from: Date;
+  to: Date;
+  /** Per request; Paystack's default is 50. */
+  perPage?: number;
+  /** A bound on requests, so a runaway list cannot loop for ever. */
+  maxPages?: number;
+}
+
+export interface PaystackClient extends PaymentProvider {
+  /** Every transaction created in the period, page after page (GET /transaction). */
+  listTransactions(input: ListTransactionsInput): Promise<ListedTransaction[]>;
+}
+
+const listedTransactionSchema = z.object({
+  id: z.union([z.number().int().nonnegative(), z.string().min(1)]),
+  status: z.string().min(1),
+  reference: z.string().min(1),
+  amount: subunitAmount,
+  currency: z.string().min(1),
+  created_at: z.string().nullish(),
+  createdAt: z.string().nullish(),
+  paid_at: z.string().nullish(),
+  paidAt: z.string().nullish(),
+});
+
+export function createPaystackClient(options: PaystackClientOptions): PaystackClient {
   const { secretKey, timeoutMs = 10_000 } = options;
   const baseUrl = (options.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -114,7 +157,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     throw new PaymentProviderError(redact(message), status);
   };
 
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ data: unknown; status: number }> {
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ data: unknown; meta: unknown; status: number }> {
     const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     let text: string;
@@ -152,7 +195,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success) return fail('Paystack sent a response we could not read', response.status);
     if (!envelope.data.status) return fail(envelope.data.message || 'Paystack refused the request', response.status);
-    return { data: envelope.data.data, status: response.status };
+    return { data: envelope.data.data, meta: envelope.data.meta, status: response.status };
   }
 
   return {
@@ -188,7 +231,43 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
       if (transaction.reference !== reference) fail('Paystack answered for a different transaction reference', status);
       return transaction;
     },
+
+    async listTransactions(input: ListTransactionsInput): Promise<ListedTransaction[]> {
+      const perPage = input.perPage ?? 100;
+      const maxPages = input.maxPages ?? 100;
+      if (!Number.isInteger(perPage) || perPage < 1) throw new RangeError('listTransactions: perPage must be a positive integer');
+      const listed: ListedTransaction[] = [];
+      for (let page = 1; page <= maxPages; page += 1) {
+        const query = new URLSearchParams({ from: input.from.toISOString(), to: input.to.toISOString(), perPage: String(perPage), page: String(page) });
+        const { data, meta, status } = await request('GET', `/transaction?${query.toString()}`);
+        const rows = z.array(z.unknown()).safeParse(data);
+        if (!rows.success) return fail('Paystack sent a transaction list we could not read', status);
+        for (const row of rows.data) {
+          const parsed = listedTransactionSchema.safeParse(row);
+          if (!parsed.success) return fail('Paystack sent a transaction we could not read', status);
+          const transaction = parsed.data;
+          listed.push({
+            reference: transaction.reference,
+            status: transaction.status,
+            amountMinor: transaction.amount,
+            currency: transaction.currency,
+            createdAt: toDate(transaction.created_at ?? transaction.createdAt ?? null),
+            paidAt: toDate(transaction.paid_at ?? transaction.paidAt ?? null),
+            providerTransactionId: String(transaction.id),
+          });
+        }
+        const pageCount = listMetaSchema.safeParse(meta ?? {});
+        const lastPage = pageCount.success && pageCount.data.pageCount !== undefined ? pageCount.data.pageCount : null;
+        if (lastPage !== null ? page >= lastPage : rows.data.length < perPage) return listed;
+      }
+      return fail(`Paystack's transaction list ran past ${maxPages} pages`, null);
+    },
   };
+}
+
+/** Whether a provider can list its transactions (Paystack can; the sandbox keeps none to compare). */
+export function canListTransactions(provider: PaymentProvider | null): provider is PaystackClient {
+  return provider !== null && typeof (provider as Partial<PaystackClient>).listTransactions === 'function';
 }
 
 // Programming errors (the service computes these), thrown before any request goes out.

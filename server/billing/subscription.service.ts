@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { resolveEntitlements, type PlanEntitlements } from '../../core/billing/plan-features.rules';
+import { resolveEntitlements, storedEntitlements, type PlanEntitlements } from '../../core/billing/plan-features.rules';
 import {
   passesSubscriptionGate,
   subscriptionAccess,
@@ -11,9 +11,20 @@ import { billingPlans, platformSettings, tenantSubscriptions } from '../db/schem
 
 export const DEFAULT_TRIAL_DAYS = 14;
 
+/**
+ * Where a plan's own features and limits are kept: platform_settings under
+ * `plan_entitlements:<plan id>` (billing_plans has no column for them; docs/platform.md "Plan
+ * management"). A platform table every shop's connection may read, like billing_plans.
+ */
+export const PLAN_ENTITLEMENTS_KEY_PREFIX = 'plan_entitlements:';
+export const planEntitlementsKey = (planId: string) => `${PLAN_ENTITLEMENTS_KEY_PREFIX}${planId}`;
+const planEntitlementsKeySql = (planId: typeof billingPlans.id) => sql`${PLAN_ENTITLEMENTS_KEY_PREFIX} || ${planId}::text`;
+
 export interface SubscriptionState {
   subscription: (SubscriptionSnapshot & { billingPlanId: string | null }) | null;
   plan: { id: string; name: string; priceMinor: number; currency: string; period: 'monthly' | 'yearly' } | null;
+  /** The plan's own features and limits (Plan Management); null: its tier's by name (spec §9). */
+  planEntitlements?: PlanEntitlements | null;
   access: SubscriptionAccess;
   entitlements: PlanEntitlements;
   /** The gate of spec §4: false means the Subscription Required page (and 402 from the API). */
@@ -40,6 +51,8 @@ export async function startTrial(tx: TenantTx, tenantId: string, trialDays: numb
 export interface SubscriptionRecord {
   subscription: (SubscriptionSnapshot & { billingPlanId: string | null }) | null;
   plan: SubscriptionState['plan'];
+  /** The plan's own features and limits when a platform admin set them (Plan Management, kept under planEntitlementsKey). */
+  planEntitlements?: PlanEntitlements | null;
 }
 
 /** The tenant's subscription, plan, access, entitlements and gate, in its scope. */
@@ -59,9 +72,11 @@ export async function readSubscriptionRecord(tx: TenantTx): Promise<Subscription
       planPriceMinor: billingPlans.priceMinor,
       planCurrency: billingPlans.currency,
       planPeriod: billingPlans.period,
+      planEntitlements: platformSettings.value,
     })
     .from(tenantSubscriptions)
     .leftJoin(billingPlans, eq(billingPlans.id, tenantSubscriptions.billingPlanId))
+    .leftJoin(platformSettings, eq(platformSettings.key, planEntitlementsKeySql(billingPlans.id)))
     .limit(1);
   const subscription = row
     ? { status: row.status, trialEnd: row.trialEnd, currentPeriodEnd: row.currentPeriodEnd, billingPlanId: row.billingPlanId }
@@ -76,17 +91,18 @@ export async function readSubscriptionRecord(tx: TenantTx): Promise<Subscription
           period: (row.planPeriod ?? 'monthly') as 'monthly' | 'yearly',
         }
       : null;
-  return { subscription, plan };
+  return { subscription, plan, planEntitlements: plan ? storedEntitlements(plan.name, row?.planEntitlements ?? null) : null };
 }
 
 /** A subscription record's access, entitlements and gate at `now` (trials and periods end by the clock). */
-export function subscriptionStateAt({ subscription, plan }: SubscriptionRecord, now: Date): SubscriptionState {
+export function subscriptionStateAt({ subscription, plan, planEntitlements }: SubscriptionRecord, now: Date): SubscriptionState {
   const access = subscriptionAccess(subscription, now);
   return {
     subscription,
     plan,
+    planEntitlements: planEntitlements ?? null,
     access,
-    entitlements: resolveEntitlements({ planName: plan?.name, isTrialActive: access.isTrialActive, hasAccess: access.hasAccess }),
+    entitlements: resolveEntitlements({ planName: plan?.name, isTrialActive: access.isTrialActive, hasAccess: access.hasAccess, planEntitlements }),
     passesGate: passesSubscriptionGate(subscription ? { kind: 'record', subscription } : { kind: 'none' }, now),
   };
 }

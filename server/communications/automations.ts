@@ -59,7 +59,7 @@ export async function queueContactMessage(
   tx: TenantTx,
   tenantId: string,
   shop: Shop,
-  request: { kind: 'debt_reminder' | 'statement' | 'loyalty_balance' | 'receipt'; channel: Channel; contactId: string; dedupeKey: string | null; createdBy?: string | null; receiptTotal?: string },
+  request: { kind: 'debt_reminder' | 'statement' | 'loyalty_balance'; channel: Channel; contactId: string; dedupeKey: string | null; createdBy?: string | null },
   now = new Date(),
 ) {
   const contact = await readContactFacts(tx, request.contactId);
@@ -67,7 +67,7 @@ export async function queueContactMessage(
   const recipient = recipientOf(request.channel, contact);
   if (!recipient) return null;
   const template = await templateFor(tx, request.kind, request.channel, shop.language);
-  const rendered = renderFor(template.body, { ...contactValues(shop, contact), receipt_total: request.receiptTotal ?? '' });
+  const rendered = renderFor(template.body, contactValues(shop, contact));
   return queueMessage(
     tx,
     tenantId,

@@ -7,7 +7,7 @@ import { isStopReply, parseProviderCost } from '../../core/communications/commun
 import { normalizeKenyanPhone } from '../../core/contacts/contact.rules';
 import { queryRows, type TenantTx } from '../db/client';
 import type { AppEnv } from '../http/context';
-import { HttpError } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { errorResponse } from '../http/openapi-helpers';
 import { publicRoute, type RouteDefinition } from '../http/routes';
 import { readChannelRows, validCallbackToken, whatsappAppSecret } from './channels.service';
@@ -44,26 +44,42 @@ async function formOf(c: Context<AppEnv>): Promise<URLSearchParams> {
 
 /** Applies an Africa's Talking delivery report (id, status, failureReason, cost) to its message. */
 export async function applyDeliveryReport(tx: TenantTx, report: { id: string; status: string; failureReason?: string | null; cost?: string | null }): Promise<boolean> {
-  const cost = parseProviderCost(report.cost);
-  if (report.status === 'Success') {
-    const rows = await queryRows(
-      tx,
-      sql`update communication_messages set status = 'delivered', delivered_at = now(), failure_reason = null,
-            cost_minor = coalesce(${cost?.minor ?? null}::int, cost_minor), cost_currency = coalesce(${cost?.currency ?? null}, cost_currency), updated_at = now()
-          where channel = 'sms' and provider_message_id = ${report.id} and status in ('sent', 'sending', 'queued') returning id`,
-    );
-    return rows.length > 0;
-  }
-  if (report.status === 'Failed' || report.status === 'Rejected') {
-    const rows = await queryRows(
-      tx,
-      sql`update communication_messages set status = 'failed', failure_reason = ${`${report.status}: ${report.failureReason || 'no reason given'}`.slice(0, 500)}, updated_at = now()
-          where channel = 'sms' and provider_message_id = ${report.id} and status in ('sent', 'sending', 'queued') returning id`,
-    );
-    return rows.length > 0;
-  }
+  const failed = report.status === 'Failed' || report.status === 'Rejected';
   // Sent, Submitted, Buffered: on its way; the message already says sent.
-  return false;
+  if (report.status !== 'Success' && !failed) return false;
+  const cost = parseProviderCost(report.cost);
+  const rows = await queryRows(
+    tx,
+    sql`update communication_messages set status = ${failed ? 'failed' : 'delivered'},
+          delivered_at = ${failed ? sql`delivered_at` : sql`now()`},
+          failure_reason = ${failed ? `${report.status}: ${report.failureReason || 'no reason given'}`.slice(0, 500) : null},
+          cost_minor = coalesce(${cost?.minor ?? null}::int, cost_minor), cost_currency = coalesce(${cost?.currency ?? null}, cost_currency), updated_at = now()
+        where channel = 'sms' and provider_message_id = ${report.id} and status in ('sent', 'sending', 'queued') returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The sandbox's delivery report for a message it sent, as a provider would send it (SMS through
+ * the same path as Africa's Talking's reports). 404 for another shop's message, 409 for one the
+ * sandbox did not send.
+ */
+export async function applySandboxReport(tx: TenantTx, id: string, report: { status: 'delivered' | 'failed'; failureReason: string | null }): Promise<void> {
+  const [row] = await queryRows<{ sandbox: boolean; status: string; provider_message_id: string | null; channel: string }>(
+    tx,
+    sql`select sandbox, status, provider_message_id, channel from communication_messages where id = ${id} for update`,
+  );
+  if (!row) throw notFound(/*i18n*/ 'Message not found');
+  if (!row.sandbox || row.status !== 'sent') throw new HttpError('conflict', /*i18n*/ 'Only a message the sandbox sent gets a sandbox report');
+  if (row.channel === 'sms') {
+    await applyDeliveryReport(tx, { id: row.provider_message_id!, status: report.status === 'delivered' ? 'Success' : 'Failed', failureReason: report.failureReason });
+    return;
+  }
+  await tx.execute(
+    report.status === 'delivered'
+      ? sql`update communication_messages set status = 'delivered', delivered_at = now(), updated_at = now() where id = ${id}`
+      : sql`update communication_messages set status = 'failed', failure_reason = ${report.failureReason ?? 'Failed'}, updated_at = now() where id = ${id}`,
+  );
 }
 
 /** A STOP reply opts every contact of that phone out of SMS. */

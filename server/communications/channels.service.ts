@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { changedSides } from '../../core/audit/audit-diff.rules';
 import type { Channel } from '../../core/communications/communications.rules';
 import type { ChannelView, CommunicationSettings, CommunicationSettingsInput, SmsChannelInput, WhatsappChannelInput } from '../../core/communications/communications.schemas';
+import { recordAudit, recordSettingsChange } from '../audit/audit-events.service';
 import { queryRows, type TenantTx } from '../db/client';
 import { secretHint, type SecretBox } from '../security/secret-box';
 import type { AtAccount } from './africastalking.client';
@@ -45,6 +47,13 @@ const COLUMN_OF = { apiKey: 'api_key_sealed', accessToken: 'access_token_sealed'
 
 const secretContext = (tenantId: string, rowId: string, field: string) => `${tenantId}:communications.${rowId}.${field}`;
 const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const SECRET_FIELDS: readonly SecretField[] = ['apiKey', 'accessToken', 'appSecret'];
+
+/** A channel's secret in clear (null: not set), for the worker, the screen's last four and the audit's comparison. */
+function openSecret(tenantId: string, row: ChannelRow | undefined, field: SecretField, secretBox: SecretBox): string | null {
+  const sealed = row?.[COLUMN_OF[field]];
+  return sealed && row ? secretBox.open(sealed, secretContext(tenantId, row.id, field)) : null;
+}
 
 export const DEFAULT_SETTINGS: CommunicationSettings = {
   remindersEnabled: false,
@@ -98,7 +107,9 @@ export async function readSettings(tx: TenantTx): Promise<CommunicationSettings>
   return settingsView(await readSettingsRow(tx));
 }
 
-export async function saveSettings(tx: TenantTx, tenantId: string, secretBox: SecretBox, input: CommunicationSettingsInput): Promise<CommunicationSettings> {
+/** Saves the automated messages and quiet hours; what changed is audited (settings.communications). */
+export async function saveSettings(tx: TenantTx, tenantId: string, secretBox: SecretBox, input: CommunicationSettingsInput, actorUserId: string): Promise<CommunicationSettings> {
+  const before = await readSettings(tx);
   const row = await ensureSettingsRow(tx, tenantId, secretBox);
   await tx.execute(
     sql`update communication_settings set reminders_enabled = ${input.remindersEnabled}, reminder_channel = ${input.reminderChannel},
@@ -106,7 +117,9 @@ export async function saveSettings(tx: TenantTx, tenantId: string, secretBox: Se
           quiet_end = ${input.quietEnd}, low_stock_alerts = ${input.lowStockAlerts}, owner_phone = ${input.ownerPhone}, updated_at = now()
         where id = ${row.id}`,
   );
-  return readSettings(tx);
+  const after = await readSettings(tx);
+  await recordSettingsChange(tx, { tenantId, actorUserId, action: 'settings.communications', entity: 'communication_settings', before, after });
+  return after;
 }
 
 const isLive = (row: ChannelRow | undefined): boolean => {
@@ -128,10 +141,7 @@ export async function channelViews(tx: TenantTx, tenantId: string, secretBox: Se
   const token = settings ? secretBox.open(settings.callback_token_sealed, secretContext(tenantId, settings.id, 'callbackToken')) : null;
   return (['sms', 'whatsapp', 'email'] as const).map((channel) => {
     const row = rows.find((candidate) => candidate.channel === channel);
-    const hint = (field: SecretField) => {
-      const sealed = row?.[COLUMN_OF[field]];
-      return secretHint(sealed && row ? secretBox.open(sealed, secretContext(tenantId, row.id, field)) : null);
-    };
+    const hint = (field: SecretField) => secretHint(openSecret(tenantId, row, field, secretBox));
     const live = channel === 'email' ? emailTransport === 'smtp' : isLive(row);
     return {
       channel,
@@ -153,13 +163,31 @@ export async function channelViews(tx: TenantTx, tenantId: string, secretBox: Se
 
 type ChannelInput = ({ channel: 'sms' } & SmsChannelInput) | ({ channel: 'whatsapp' } & WhatsappChannelInput) | { channel: 'email'; enabled: boolean };
 
-/** Creates or changes a channel; a secret not sent is kept, clearCredentials removes them (back to the sandbox). */
-export async function saveChannel(tx: TenantTx, tenantId: string, secretBox: SecretBox, input: ChannelInput): Promise<void> {
+/** What the audit log may show of a channel (a channel never saved: its defaults): everything but the secrets. */
+const auditedFields = (row: ChannelRow | undefined) => ({
+  enabled: row?.enabled ?? true,
+  environment: row?.environment ?? 'sandbox',
+  username: row?.username ?? null,
+  senderId: row?.sender_id ?? null,
+  phoneNumberId: row?.phone_number_id ?? null,
+  ratePerMinute: row?.rate_per_minute ?? 600,
+});
+
+const channelRow = async (tx: TenantTx, channel: Channel) => (await readChannelRows(tx)).find((candidate) => candidate.channel === channel);
+
+/**
+ * Creates or changes a channel; a secret not sent is kept, clearCredentials removes them (back to
+ * the sandbox). The change is audited (settings.communications) in the same transaction: the
+ * fields that changed, before and after, and a secret only by name (details.secretsChanged),
+ * never its value; nothing when the save changed nothing.
+ */
+export async function saveChannel(tx: TenantTx, tenantId: string, secretBox: SecretBox, input: ChannelInput, actorUserId: string): Promise<void> {
   await ensureSettingsRow(tx, tenantId, secretBox);
+  const existing = await channelRow(tx, input.channel);
   await tx.execute(
     sql`insert into communication_channels (tenant_id, channel) values (${tenantId}, ${input.channel}) on conflict (tenant_id, channel) do nothing`,
   );
-  const row = (await readChannelRows(tx)).find((candidate) => candidate.channel === input.channel)!;
+  const row = existing ?? (await channelRow(tx, input.channel))!;
   const sealed = (field: SecretField, typed: string | undefined, clear: boolean) => {
     if (clear) return null;
     if (typed === undefined) return row[COLUMN_OF[field]];
@@ -182,6 +210,19 @@ export async function saveChannel(tx: TenantTx, tenantId: string, secretBox: Sec
   } else {
     await tx.execute(sql`update communication_channels set enabled = ${input.enabled}, updated_at = now() where id = ${row.id}`);
   }
+  const saved = await channelRow(tx, input.channel);
+  const sides = changedSides(auditedFields(existing), auditedFields(saved));
+  const secretsChanged = SECRET_FIELDS.filter((field) => openSecret(tenantId, existing, field, secretBox) !== openSecret(tenantId, saved, field, secretBox));
+  if (!sides && secretsChanged.length === 0) return;
+  await recordAudit(tx, {
+    tenantId,
+    actorUserId,
+    action: 'settings.communications',
+    entity: 'communication_channels',
+    entityId: row.id,
+    ...sides,
+    details: { channel: input.channel, ...(secretsChanged.length ? { secretsChanged } : {}) },
+  });
 }
 
 /** What the worker sends with: the opened account of a live channel, or null (the sandbox). */
@@ -194,10 +235,7 @@ export interface OpenedChannel {
 }
 
 export function openChannel(tenantId: string, channel: Channel, row: ChannelRow | undefined, secretBox: SecretBox): OpenedChannel {
-  const open = (field: SecretField) => {
-    const sealed = row?.[COLUMN_OF[field]];
-    return sealed && row ? secretBox.open(sealed, secretContext(tenantId, row.id, field)) : null;
-  };
+  const open = (field: SecretField) => openSecret(tenantId, row, field, secretBox);
   const live = isLive(row);
   return {
     channel,
@@ -210,7 +248,7 @@ export function openChannel(tenantId: string, channel: Channel, row: ChannelRow 
 
 /** The WhatsApp app secret a webhook's signature is checked with (null: no live WhatsApp channel). */
 export function whatsappAppSecret(tenantId: string, row: ChannelRow | undefined, secretBox: SecretBox): string | null {
-  return row?.app_secret_sealed ? secretBox.open(row.app_secret_sealed, secretContext(tenantId, row.id, 'appSecret')) : null;
+  return openSecret(tenantId, row, 'appSecret', secretBox);
 }
 
 /** Whether this is the shop's callback token, compared in constant time. */

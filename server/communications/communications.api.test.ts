@@ -7,13 +7,15 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { addCharge, createTestContact } from '../accounts/accounts-test-kit';
 import { recordPayment } from '../accounts/account-ledger';
 import { queryRows } from '../db/client';
+import { addStockedProduct, checkoutBody, createSalesShop, type SalesShop } from '../sales/sales-test-kit';
 import { queueDebtReminders } from './automations';
 import { drainShop, outboxDeps } from './outbox';
 
 // Communications over the API (issue 20) with a live shop talking to the fake Africa's Talking and
-// WhatsApp servers (whose callbacks reach this app over HTTP), a sandbox shop without credentials,
-// and a shop on Starter (no advanced_notifications). Isolation, write-only secrets, consent and
-// STOP, reminders with the right balance, retries and refusals, signed webhooks, bad input.
+// WhatsApp servers (whose callbacks reach this app over HTTP), a sandbox shop without credentials
+// (with a register, for receipts), and a shop on Starter (no advanced_notifications). Isolation,
+// write-only secrets and their audit, consent and STOP, receipts from a sale, reminders with the
+// right balance, retries and refusals, signed webhooks, templates reset, bad input.
 
 const AT = { username: 'dukani-live', apiKey: 'atsk_9f8e7d6c5b4a3210' };
 const WA = { phoneNumberId: '106540352242922', accessToken: 'EAAG-live-token-5678', appSecret: 'wa-app-secret-4321' };
@@ -22,7 +24,7 @@ let at: FakeAfricasTalking;
 let wa: FakeWhatsapp;
 let testApp: TestApp;
 let live: TestShop;
-let sandbox: TestShop;
+let sandbox: SalesShop;
 let starter: TestShop;
 
 const drain = (shop: TestShop) => drainShop(outboxDeps(testApp.deps), shop.tenant.id);
@@ -40,13 +42,13 @@ beforeAll(async () => {
   wa.addNumber(WA.phoneNumberId, WA.accessToken, ['hello_world', 'debt_reminder']);
   testApp = await createTestApp({ config: { AFRICASTALKING_SANDBOX_URL: at.url, WHATSAPP_API_URL: wa.url } });
   (testApp.deps.config as { publicUrl: string | undefined }).publicUrl = `http://127.0.0.1:${testApp.port}`;
-  [live, sandbox, starter] = await Promise.all([createTestShop(testApp), createTestShop(testApp), createTestShop(testApp, { plan: 'Starter' })]);
+  [live, sandbox, starter] = await Promise.all([createTestShop(testApp), createSalesShop(testApp), createTestShop(testApp, { plan: 'Starter' })]);
   await Promise.all([kesShop(live), kesShop(sandbox)]);
   expect((await live.call('PUT', '/api/communications/channels/sms', { body: { enabled: true, environment: 'sandbox', username: AT.username, apiKey: AT.apiKey, senderId: 'DUKANI' } })).status).toBe(200);
   expect((await live.call('PUT', '/api/communications/channels/whatsapp', { body: { enabled: true, phoneNumberId: WA.phoneNumberId, accessToken: WA.accessToken, appSecret: WA.appSecret } })).status).toBe(200);
   expect((await live.call('PUT', '/api/communications/settings', { body: noQuietHours })).status).toBe(200);
   expect((await sandbox.call('PUT', '/api/communications/settings', { body: noQuietHours })).status).toBe(200);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await at.settle();
   await testApp.close();
@@ -82,6 +84,44 @@ describe('channels', () => {
     expect(message).toMatchObject({ status: 'sent', sandbox: false, costMinor: 80, costCurrency: 'KES' });
     expect(at.sent.at(-1)).toMatchObject({ to: '+254712345678', from: 'DUKANI' });
     expect(at.sent.at(-1)!.message).toContain('this is a test message');
+  });
+});
+
+describe('channel settings in the audit log', () => {
+  it('records which fields changed and that a secret did, never the secret', async () => {
+    const newKey = 'atsk_rotated_5e6f7a8b9c0d';
+    const saved = await live.call('PUT', '/api/communications/channels/sms', {
+      body: { enabled: true, environment: 'sandbox', username: AT.username, apiKey: newKey, senderId: 'DUKANI2', ratePerMinute: 300 },
+    });
+    expect(saved.status).toBe(200);
+    const [event] = await rows<{ actor_user_id: string; entity: string; before: unknown; after: unknown; details: unknown }>(
+      live,
+      sql`select actor_user_id, entity, before, after, details from audit_events where action = 'settings.communications' and entity = 'communication_channels' order by created_at desc limit 1`,
+    );
+    expect(event).toMatchObject({
+      actor_user_id: live.users.owner.id,
+      before: { senderId: 'DUKANI', ratePerMinute: 600 },
+      after: { senderId: 'DUKANI2', ratePerMinute: 300 },
+      details: { channel: 'sms', secretsChanged: ['apiKey'] },
+    });
+    const everyEvent = JSON.stringify(await rows(live, sql`select * from audit_events where action = 'settings.communications'`));
+    for (const secret of [newKey, AT.apiKey, WA.accessToken, WA.appSecret]) expect(everyEvent).not.toContain(secret);
+    at.addApp(AT.username, newKey);
+    // Saving the same again changes nothing and records nothing.
+    const events = await count(live, 'audit_events');
+    await live.call('PUT', '/api/communications/channels/sms', { body: { enabled: true, environment: 'sandbox', username: AT.username, senderId: 'DUKANI2', ratePerMinute: 300 } });
+    expect(await count(live, 'audit_events')).toBe(events);
+    await live.call('PUT', '/api/communications/channels/sms', { body: { enabled: true, environment: 'sandbox', username: AT.username, senderId: 'DUKANI', ratePerMinute: 600 } });
+  });
+
+  it('records the automated messages and quiet hours that changed', async () => {
+    await live.call('PUT', '/api/communications/settings', { body: { ...noQuietHours, reminderEveryDays: 14 } });
+    const [event] = await rows<{ before: unknown; after: unknown }>(
+      live,
+      sql`select before, after from audit_events where action = 'settings.communications' and entity = 'communication_settings' order by created_at desc limit 1`,
+    );
+    expect(event).toEqual({ before: { reminderEveryDays: 7 }, after: { reminderEveryDays: 14 } });
+    await live.call('PUT', '/api/communications/settings', { body: noQuietHours });
   });
 });
 
@@ -161,6 +201,125 @@ describe('consent and opt-out', () => {
     expect((await live.call('PUT', `/api/contacts/${contactId}/consents`, { as: 'cashier', body: { channel: 'sms', status: 'opted_out', source: 'verbal' } })).status).toBe(200);
     await drain(live);
     expect((await live.call('GET', `/api/communications/messages/${queued.json().id}`)).json()).toMatchObject({ status: 'skipped' });
+  });
+});
+
+describe('consent on the contact page', () => {
+  it('records consent given, then withdrawn, with when, how and who; the customer’s messages are listed', async () => {
+    const contactId = await createTestContact(testApp.database, live.tenant.id, { name: 'Chebet Consent', phone: '+254733000010' });
+    const unknown = (await live.call('GET', `/api/contacts/${contactId}/consents`, { as: 'cashier' })).json();
+    expect(unknown).toEqual(['sms', 'whatsapp', 'email'].map((channel) => ({ channel, status: null, source: null, recordedAt: null, recordedByName: null })));
+    const given = await live.call('PUT', `/api/contacts/${contactId}/consents`, { as: 'cashier', body: { channel: 'whatsapp', status: 'granted', source: 'form' } });
+    expect(given.status).toBe(200);
+    expect(given.json()[1]).toMatchObject({ channel: 'whatsapp', status: 'granted', source: 'form', recordedByName: 'Shop cashier' });
+    const withdrawn = (await live.call('PUT', `/api/contacts/${contactId}/consents`, { body: { channel: 'whatsapp', status: 'opted_out', source: 'verbal' } })).json();
+    expect(withdrawn[1]).toMatchObject({ status: 'opted_out', source: 'verbal', recordedByName: 'Shop owner' });
+    expect(Date.parse(withdrawn[1].recordedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(withdrawn[0]).toMatchObject({ channel: 'sms', status: null });
+
+    const statement = await live.call('POST', '/api/communications/messages', { as: 'cashier', body: { kind: 'statement', channel: 'sms', contactId } });
+    const skipped = await live.call('POST', '/api/communications/messages', { as: 'cashier', body: { kind: 'statement', channel: 'whatsapp', contactId } });
+    expect(skipped.json()).toMatchObject({ status: 'skipped', failureReason: 'The customer opted out of this channel' });
+    const log = await live.call('GET', `/api/contacts/${contactId}/messages`, { as: 'cashier' });
+    expect(log.status).toBe(200);
+    expect(log.json().items.map((message: { id: string }) => message.id)).toEqual([skipped.json().id, statement.json().id]);
+  });
+
+  it('another shop’s customer is not found, and nothing is recorded', async () => {
+    const contactId = await createTestContact(testApp.database, live.tenant.id, { name: 'Not Yours', phone: '+254733000011' });
+    expect((await sandbox.call('PUT', `/api/contacts/${contactId}/consents`, { body: { channel: 'sms', status: 'opted_out' } })).status).toBe(404);
+    expect((await sandbox.call('GET', `/api/contacts/${contactId}/messages`)).status).toBe(404);
+    expect(await rows(live, sql`select 1 from contact_consents where contact_id = ${contactId}`)).toEqual([]);
+  });
+});
+
+describe('receipts by SMS and WhatsApp', () => {
+  async function sell(customerId: string | null) {
+    const product = await addStockedProduct(testApp.database, sandbox, { priceMinor: 24_050 });
+    const response = await sandbox.call('POST', '/api/sales', { as: 'cashier', body: checkoutBody(sandbox, [{ product, quantityMilli: 2000 }], { customerId }) });
+    expect(response.status, response.text).toBe(201);
+    return response.json().sale as { id: string; totalMinor: number; receiptCode: string };
+  }
+
+  it('queues the receipt with the sale’s total to its customer, once however often it is asked, and sends it', async () => {
+    const customer = await createTestContact(testApp.database, sandbox.tenant.id, { name: 'Zawadi Receipt', phone: '+254766000001' });
+    const sale = await sell(customer);
+    expect(sale.totalMinor).toBe(48_100);
+    const sent = await sandbox.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'sms' } });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.json()).toMatchObject({ kind: 'receipt', channel: 'sms', contactId: customer, recipient: '+254766000001', status: 'queued' });
+    expect(sent.json().body).toBe(`${sandbox.tenant.name}: thank you Zawadi Receipt. Your receipt total is KES 481.00.`);
+    const again = await sandbox.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'sms', phone: '0766 000 001' } });
+    expect(again.json().id).toBe(sent.json().id);
+    await drain(sandbox);
+    expect((await sandbox.call('GET', `/api/communications/messages/${sent.json().id}`)).json()).toMatchObject({ status: 'sent', sandbox: true });
+  });
+
+  it('names the receipt by its number where the shop’s template asks for {receipt_number}', async () => {
+    const own = 'Receipt {receipt_number} from {shop_name}: {receipt_total}. Asante!';
+    expect((await sandbox.call('PUT', '/api/communications/templates', { body: { kind: 'receipt', channel: 'whatsapp', language: 'en', body: own } })).status).toBe(200);
+    const sale = await sell(null);
+    expect(sale.receiptCode).toMatch(/^[A-Z0-9]+-\d{6}$/);
+    const sent = await sandbox.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'whatsapp', phone: '0722 000 009' } });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.json().body).toBe(`Receipt ${sale.receiptCode} from ${sandbox.tenant.name}: KES 481.00. Asante!`);
+    expect((await sandbox.call('DELETE', '/api/communications/templates/receipt/whatsapp/en')).status).toBe(200);
+  });
+
+  it('a walk-in customer gets it at the phone typed in; without one the phone is asked for', async () => {
+    const sale = await sell(null);
+    const noPhone = await sandbox.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'whatsapp' } });
+    expect(noPhone.status).toBe(400);
+    expect(Object.keys(noPhone.json().error.fields)).toEqual(['phone']);
+    const typed = await sandbox.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'whatsapp', phone: '0711 222 333' } });
+    expect(typed.status).toBe(201);
+    expect(typed.json()).toMatchObject({ channel: 'whatsapp', contactId: null, recipient: '+254711222333' });
+    expect(typed.json().body).toBe(`${sandbox.tenant.name}: thank you. Your receipt total is KES 481.00.`);
+  });
+
+  it('a customer who opted out is refused with the reason and nothing is queued', async () => {
+    const customer = await createTestContact(testApp.database, sandbox.tenant.id, { name: 'Kamau Optout', phone: '+254766000002' });
+    const sale = await sell(customer);
+    await sandbox.call('PUT', `/api/contacts/${customer}/consents`, { as: 'cashier', body: { channel: 'sms', status: 'opted_out', source: 'verbal' } });
+    const messages = await count(sandbox, 'communication_messages');
+    const refused = await sandbox.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'sms' } });
+    expect(refused.status).toBe(422);
+    expect(refused.json().error.message).toBe('The customer opted out of SMS, so the receipt was not sent');
+    // The same phone typed in is the same customer.
+    expect((await sandbox.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'sms', phone: '0766000002' } })).status).toBe(422);
+    expect(await count(sandbox, 'communication_messages')).toBe(messages);
+    // WhatsApp was not opted out of.
+    expect((await sandbox.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'whatsapp' } })).status).toBe(201);
+  });
+
+  it('another shop’s sale is not found, a bad phone is refused, and nothing is queued', async () => {
+    const sale = await sell(null);
+    const messages = await count(live, 'communication_messages');
+    expect((await live.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'sms', phone: '0711 222 333' } })).status).toBe(404);
+    expect(await count(live, 'communication_messages')).toBe(messages);
+    const bad = await sandbox.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'email', phone: '12' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(['channel', 'phone']);
+    expect((await starter.call('POST', `/api/sales/${sale.id}/receipt-messages`, { as: 'cashier', body: { channel: 'sms', phone: '0711 222 333' } })).status).toBe(402);
+  });
+});
+
+describe('templates', () => {
+  it('resets the shop’s own text to the built-in one', async () => {
+    const own = 'Habari {customer_name}, salio lako ni {balance}.';
+    await live.call('PUT', '/api/communications/templates', { body: { kind: 'statement', channel: 'sms', language: 'sw', body: own } });
+    const find = async () =>
+      ((await live.call('GET', '/api/communications/templates')).json() as Array<{ kind: string; channel: string; language: string; body: string; custom: boolean }>).find(
+        (template) => template.kind === 'statement' && template.channel === 'sms' && template.language === 'sw',
+      );
+    expect(await find()).toMatchObject({ body: own, custom: true });
+    const reset = await live.call('DELETE', '/api/communications/templates/statement/sms/sw');
+    expect(reset.status).toBe(200);
+    const builtIn = { body: '{shop_name}: {customer_name}, salio la akaunti yako ni {balance}.', whatsappTemplate: null, custom: false };
+    expect(reset.json()).toEqual({ kind: 'statement', channel: 'sms', language: 'sw', ...builtIn });
+    expect(await find()).toMatchObject(builtIn);
+    expect((await live.call('DELETE', '/api/communications/templates/statement/fax/sw')).status).toBe(400);
+    expect((await live.call('DELETE', '/api/communications/templates/statement/sms/sw', { as: 'manager' })).status).toBe(403);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   CHANNELS,
   DEFAULT_TEMPLATES,
+  TEST_MESSAGE,
   renderTemplate,
   sendableAt,
   type Channel,
@@ -10,10 +11,12 @@ import {
   type TemplateKind,
   type TemplateValues,
 } from '../../core/communications/communications.rules';
-import type { MessageView } from '../../core/communications/communications.schemas';
+import { CONSENT_SOURCES, CONSENT_STATUSES, recipientSchemaFor, type ConsentView, type MessageView } from '../../core/communications/communications.schemas';
 import { smsLength } from '../../core/communications/sms-segments.rules';
 import { formatMinorUnits } from '../../core/settings/money.rules';
-import { queryRows, type TenantTx } from '../db/client';
+import { queryRows, type Database, type TenantTx } from '../db/client';
+import { HttpError, notFound } from '../http/errors';
+import { readUserNames } from '../inventory/inventory-documents';
 import { readSettings } from './channels.service';
 
 // Queueing a message (issue 20, docs/decisions/0026-communications.md). Consent is read in the
@@ -110,6 +113,12 @@ export function contactValues(shop: Shop, contact: ContactFacts): TemplateValues
 
 export const recipientOf = (channel: Channel, contact: Pick<ContactFacts, 'phone' | 'email'>) => (channel === 'email' ? contact.email : contact.phone);
 
+/** 404 unless the contact is the shop's (another shop's is not found either). */
+export async function requireContact(tx: TenantTx, contactId: string): Promise<void> {
+  const [contact] = await queryRows(tx, sql`select id from contacts where id = ${contactId}`);
+  if (!contact) throw notFound(/*i18n*/ 'Customer not found');
+}
+
 export type ConsentState = 'granted' | 'opted_out' | null;
 
 export async function consentOf(tx: TenantTx, contactId: string, channel: Channel): Promise<ConsentState> {
@@ -130,16 +139,55 @@ export async function recordConsent(
   );
 }
 
-/** The contact's consent on every channel, with when and how it was recorded. */
-export async function readConsents(tx: TenantTx, contactId: string) {
-  const rows = await queryRows<{ channel: Channel; status: 'granted' | 'opted_out'; source: 'form' | 'verbal' | 'sms_stop' | 'import'; recorded_at: string | Date }>(
-    tx,
-    sql`select channel, status, source, recorded_at from contact_consents where contact_id = ${contactId}`,
-  );
+interface ConsentRow {
+  channel: Channel;
+  status: (typeof CONSENT_STATUSES)[number];
+  source: (typeof CONSENT_SOURCES)[number];
+  recorded_at: string | Date;
+  recorded_by: string | null;
+}
+
+/** Every channel's consent, with when, how and who recorded it (names are platform rows: read after the shop's transaction). */
+async function consentViews(database: Database, rows: ConsentRow[]): Promise<ConsentView[]> {
+  const names = await readUserNames(database, rows.map((row) => row.recorded_by));
   return CHANNELS.map((channel) => {
     const row = rows.find((candidate) => candidate.channel === channel);
-    return { channel, status: row?.status ?? null, source: row?.source ?? null, recordedAt: row ? new Date(row.recorded_at).toISOString() : null };
+    return {
+      channel,
+      status: row?.status ?? null,
+      source: row?.source ?? null,
+      recordedAt: row ? new Date(row.recorded_at).toISOString() : null,
+      recordedByName: row?.recorded_by ? (names.get(row.recorded_by) ?? null) : null,
+    };
   });
+}
+
+const consentRows = (tx: TenantTx, contactId: string) =>
+  queryRows<ConsentRow>(tx, sql`select channel, status, source, recorded_at, recorded_by from contact_consents where contact_id = ${contactId}`);
+
+/** The customer's consent on every channel; 404 for another shop's customer. */
+export async function readContactConsents(database: Database, tenantId: string, contactId: string): Promise<ConsentView[]> {
+  const rows = await database.withTenant(tenantId, async (tx) => {
+    await requireContact(tx, contactId);
+    return consentRows(tx, contactId);
+  });
+  return consentViews(database, rows);
+}
+
+/** Records the customer's consent given or withdrawn on a channel, by this member; answers every channel's. */
+export async function recordContactConsent(
+  database: Database,
+  tenantId: string,
+  contactId: string,
+  consent: { channel: Channel; status: ConsentRow['status']; source: ConsentRow['source'] },
+  recordedBy: string,
+): Promise<ConsentView[]> {
+  const rows = await database.withTenant(tenantId, async (tx) => {
+    await requireContact(tx, contactId);
+    await recordConsent(tx, tenantId, { contactId, ...consent, recordedBy });
+    return consentRows(tx, contactId);
+  });
+  return consentViews(database, rows);
 }
 
 /** Kinds a customer asked for at the counter: they go at once, quiet hours or not. */
@@ -273,12 +321,17 @@ export async function readMessage(tx: TenantTx, id: string): Promise<MessageView
 
 export const MESSAGE_PAGE_SIZE = 50;
 
+export interface MessagePage {
+  items: MessageView[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
 /** Newest first; a search matches the recipient (a phone's digits or an address) or the customer's name. */
-export async function listMessages(
-  tx: TenantTx,
-  query: { q?: string; status?: string; channel?: string; kind?: string; page: number },
-): Promise<{ items: MessageView[]; page: number; pageSize: number; hasMore: boolean }> {
+export async function listMessages(tx: TenantTx, query: { q?: string; status?: string; channel?: string; kind?: string; contactId?: string; page: number }): Promise<MessagePage> {
   const filters = [sql`true`];
+  if (query.contactId) filters.push(sql`m.contact_id = ${query.contactId}`);
   if (query.status) filters.push(sql`m.status = ${query.status}`);
   if (query.channel) filters.push(sql`m.channel = ${query.channel}`);
   if (query.kind) filters.push(sql`m.kind = ${query.kind}`);
@@ -292,6 +345,43 @@ export async function listMessages(
         order by m.created_at desc, m.id desc limit ${MESSAGE_PAGE_SIZE + 1} offset ${(query.page - 1) * MESSAGE_PAGE_SIZE}`,
   );
   return { items: rows.slice(0, MESSAGE_PAGE_SIZE).map(messageView), page: query.page, pageSize: MESSAGE_PAGE_SIZE, hasMore: rows.length > MESSAGE_PAGE_SIZE };
+}
+
+/** The messages to one customer, newest first; 404 for another shop's customer. */
+export async function listContactMessages(database: Database, tenantId: string, contactId: string, page: number): Promise<MessagePage> {
+  return database.withTenant(tenantId, async (tx) => {
+    await requireContact(tx, contactId);
+    return listMessages(tx, { contactId, page });
+  });
+}
+
+/** The fixed test message to a phone or an address the owner typed (at once, quiet hours or not). */
+export async function queueTestMessage(
+  tx: TenantTx,
+  tenantId: string,
+  test: { channel: Channel; to: string; language: MessageLanguage },
+  createdBy: string,
+): Promise<string> {
+  const recipient = recipientSchemaFor[test.channel].safeParse(test.to);
+  if (!recipient.success || !recipient.data) {
+    throw new HttpError('validation_failed', /*i18n*/ 'Check the recipient', {
+      to: [test.channel === 'email' ? /*i18n*/ 'Enter a valid e-mail address' : /*i18n*/ 'Enter a Kenyan phone number such as 0712 345 678'],
+    });
+  }
+  const shop = await readShop(tx, tenantId);
+  const queued = await queueMessage(tx, tenantId, {
+    channel: test.channel,
+    kind: 'test',
+    contactId: null,
+    recipient: recipient.data,
+    subject: shop.name,
+    body: renderTemplate(TEST_MESSAGE[test.language], { shop_name: shop.name }),
+    language: test.language,
+    whatsappTemplate: test.channel === 'whatsapp' ? 'hello_world' : null,
+    templateParams: [],
+    createdBy,
+  });
+  return queued.id;
 }
 
 /** A template's text for a contact, ready to queue (renders and names the WhatsApp template's parameters in order). */

@@ -3,6 +3,7 @@ import { minutesOf, parseProviderCost, sendableAt, type Channel, type MessageKin
 import type { AppConfig } from '../config';
 import { queryRows, type Database } from '../db/client';
 import type { Mailer } from '../email/email.service';
+import { shopWakers, type ShopWaker } from '../jobs/shop-waker';
 import type { Logger } from '../logger';
 import type { SecretBox } from '../security/secret-box';
 import { createAfricasTalkingClient, type AtClient, type SendOutcome } from './africastalking.client';
@@ -245,47 +246,18 @@ export async function drainShop(deps: OutboxDeps, tenantId: string, options: Dra
 
 // The fast path: queueing wakes this server's sender, so a receipt goes within moments; the
 // recurring job is the net for other servers' messages, retries and quiet hours ending.
-const senders = new Set<{ wake(tenantId: string): void }>();
+const senders = shopWakers();
 
 export function wakeCommunications(tenantId: string): void {
-  for (const sender of senders) sender.wake(tenantId);
+  senders.wake(tenantId);
 }
 
-export interface CommunicationsSender {
-  wake(tenantId: string): void;
-  stop(): Promise<void>;
-}
-
-export function startCommunicationsSender(deps: OutboxDeps): CommunicationsSender {
-  const waiting = new Set<string>();
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = async () => {
-    while (!stopped && waiting.size > 0) {
-      const tenantId = waiting.values().next().value!;
-      waiting.delete(tenantId);
-      try {
-        await drainShop(deps, tenantId);
-      } catch (error) {
-        deps.logger.warn({ err: error, tenantId }, 'Sending messages failed for a shop');
-      }
-    }
-    running = null;
-  };
-  const sender = {
-    wake(tenantId: string) {
-      if (stopped) return;
-      waiting.add(tenantId);
-      running ??= run();
+export function startCommunicationsSender(deps: OutboxDeps): ShopWaker {
+  return senders.start({
+    logger: deps.logger,
+    failure: 'Sending messages failed for a shop',
+    drain: async (tenantId) => {
+      await drainShop(deps, tenantId);
     },
-  };
-  senders.add(sender);
-  return {
-    wake: sender.wake,
-    async stop() {
-      stopped = true;
-      senders.delete(sender);
-      await running;
-    },
-  };
+  });
 }

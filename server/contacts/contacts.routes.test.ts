@@ -125,7 +125,7 @@ describe('contacts', () => {
     const before = await contactCounts(testApp, shop);
     const supplier = await shop.call('POST', '/api/contacts', { body: { name: 'Kapa Oil', type: 'supplier' }, as: 'cashier' });
     expect(supplier.status).toBe(403);
-    expect(supplier.json().error.fields.type).toEqual(['Only a manager can add or change suppliers']);
+    expect(supplier.json().error.fields.type).toEqual(['Your role does not include adding or changing suppliers']);
     const credit = await shop.call('POST', '/api/contacts', { body: { name: 'Credit', creditLimitMinor: 500_000, openingBalance: { receivableMinor: 100 } }, as: 'cashier' });
     expect(credit.status).toBe(403);
     expect(Object.keys(credit.json().error.fields).sort()).toEqual(['creditLimitMinor', 'openingBalance']);

@@ -38,7 +38,7 @@ const forbiddenResponse = errorResponse('The role does not allow it');
 const upgradeResponse = errorResponse('The plan lacks customer management');
 
 function actorOf(c: Context<AppEnv>, withKey = false): ContactActor {
-  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole, requestKey: withKey ? readIdempotencyKey(c) : null };
+  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, permissions: c.var.memberAccess.permissions, requestKey: withKey ? readIdempotencyKey(c) : null };
 }
 
 const contactCrud: RouteDefinition[] = [

@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { hasCustomerManagement, normalizeKenyanPhone } from '../../core/contacts/contact.rules';
 import type {
@@ -11,6 +10,7 @@ import type {
   contactUpdateSchema,
   duplicateQuerySchema,
 } from '../../core/contacts/contacts.schemas';
+import { hasPermission, type MemberAccess } from '../../core/team/permissions.rules';
 import { postDocument } from '../accounting/post-document';
 import { postOpeningBalance } from '../accounts/account-ledger';
 import { readSubscriptionState } from '../billing/subscription.service';
@@ -28,11 +28,11 @@ import { readContactRows, toContact } from './contact-view';
 type ContactUpdate = z.output<typeof contactUpdateSchema>;
 type DuplicateQuery = z.output<typeof duplicateQuerySchema>;
 
-/** Who acts: tenant, person, their role in the shop, and the create's Idempotency-Key. */
+/** Who acts: tenant, person, their permissions in the shop, and the create's Idempotency-Key. */
 export interface ContactActor {
   tenantId: string;
   userId: string;
-  role: string | null;
+  permissions: MemberAccess['permissions'];
   requestKey: RequestKey | null;
 }
 
@@ -66,23 +66,27 @@ async function checkGroup(tx: TenantTx, groupId: string | null | undefined): Pro
 }
 
 /**
- * A cashier looks up customers and creates or edits them (spec roles); suppliers, credit limits
- * and opening balances are credit decisions for a manager.
+ * Anyone who edits contacts (a cashier) looks up customers and creates or edits them (spec roles);
+ * suppliers are for whoever manages contacts (contacts.manage), credit limits and opening balances
+ * are credit decisions for whoever adjusts accounts (accounts.adjust): managers and owners, or a
+ * custom role given them.
  */
-function checkCashierLimits(
+function checkContactPermissions(
   actor: ContactActor,
   fields: { type?: string | undefined; creditLimitMinor?: number | undefined; receivableMinor?: number; payableMinor?: number },
   current?: { type: string; creditLimitMinor: number },
 ) {
-  if (hasTenantRole(actor.role, 'manager')) return;
   const problems: Record<string, string[]> = {};
-  const type = fields.type ?? current?.type;
-  if (type !== undefined && type !== 'customer') problems.type = [/*i18n*/ 'Only a manager can add or change suppliers'];
-  if (current && current.type !== 'customer') problems.type = [/*i18n*/ 'Only a manager can add or change suppliers'];
-  if (fields.creditLimitMinor !== undefined && fields.creditLimitMinor !== (current?.creditLimitMinor ?? 0)) {
-    problems.creditLimitMinor = [/*i18n*/ 'Only a manager can set a credit limit'];
+  if (!hasPermission(actor, 'contacts.manage')) {
+    const type = fields.type ?? current?.type;
+    if ((type !== undefined && type !== 'customer') || (current && current.type !== 'customer')) problems.type = [/*i18n*/ 'Your role does not include adding or changing suppliers'];
   }
-  if (fields.receivableMinor || fields.payableMinor) problems.openingBalance = [/*i18n*/ 'Only a manager can enter an opening balance'];
+  if (!hasPermission(actor, 'accounts.adjust')) {
+    if (fields.creditLimitMinor !== undefined && fields.creditLimitMinor !== (current?.creditLimitMinor ?? 0)) {
+      problems.creditLimitMinor = [/*i18n*/ 'Your role does not include setting a credit limit'];
+    }
+    if (fields.receivableMinor || fields.payableMinor) problems.openingBalance = [/*i18n*/ 'Your role does not include entering an opening balance'];
+  }
   if (Object.keys(problems).length > 0) throw new HttpError('forbidden', ROLE_MESSAGE, problems);
 }
 
@@ -103,7 +107,7 @@ export async function createContact(
   actor: ContactActor,
   input: ContactCreate,
 ): Promise<Contact & { duplicates: Duplicate[] }> {
-  checkCashierLimits(actor, { type: input.type, creditLimitMinor: input.creditLimitMinor, ...input.openingBalance });
+  checkContactPermissions(actor, { type: input.type, creditLimitMinor: input.creditLimitMinor, ...input.openingBalance });
   checkOpeningSides(input);
   const { requestKey } = actor;
   const findByKey = async (tx: TenantTx, key: string) =>
@@ -156,7 +160,7 @@ export async function updateContact(database: Database, actor: ContactActor, con
       .for('no key update');
     if (!current) throw notFound(CONTACT_NOT_FOUND);
     if (current.mergedIntoId) throw new HttpError('conflict', /*i18n*/ 'This contact was merged into another one and can no longer be changed');
-    checkCashierLimits(actor, { type: input.type, creditLimitMinor: input.creditLimitMinor }, current);
+    checkContactPermissions(actor, { type: input.type, creditLimitMinor: input.creditLimitMinor }, current);
     await checkGroup(tx, input.customerGroupId);
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length > 0) {

@@ -9,6 +9,7 @@ import {
   supplierReturnInputSchema,
   type GoodsReceipt,
 } from '../../core/purchases/purchases.schemas';
+import { builtInPermissions } from '../../core/team/permissions.rules';
 import { createExpense } from '../expenses/expenses.service';
 import { createRecurringExpense, makeDueExpensesInShop } from '../expenses/recurring-expenses.service';
 import type { AppDependencies } from '../http/context';
@@ -352,7 +353,7 @@ async function seedOrders(database: Database, author: PurchaseAuthor, shop: Shop
     redating.orders.get(orderId)!.orderedAt = dayAt(context.now, daysAgo, 10);
   };
   const receiveAgainst = async (supplier: string, orderId: string, share: (index: number) => number, daysAgo: number) => {
-    const order = await getPurchaseOrder(database, shop.tenantId, orderId);
+    const order = await getPurchaseOrder(database, author, orderId);
     const plan = DEMO_SUPPLY_PLANS.find((candidate) => candidate.supplier === supplier)!;
     const lines = order.lines
       .map((line, index) => ({ item: shop.items.find((item) => item.variantId === line.variantId)!, pieces: Math.round((line.orderedStockMilli / 1000) * share(index)) }))
@@ -366,31 +367,31 @@ async function seedOrders(database: Database, author: PurchaseAuthor, shop: Shop
   await create('Kenafric Sweets', itemsOf('Kenafric Sweets', 3), 24, 0, 'For the school holidays');
 
   const sent = await create('Coca-Cola Nairobi Bottlers', itemsOf('Coca-Cola Nairobi Bottlers', 4), 48, 2, null);
-  await recordSent(database, shop.tenantId, sent.id);
+  await recordSent(database, author, sent.id);
   ordered(sent.id, 2);
 
   const partly = await create('Unga Millers', itemsOf('Unga Millers', 3), 36, 10, null);
-  await markOrdered(database, shop.tenantId, partly.id);
+  await markOrdered(database, author, partly.id);
   ordered(partly.id, 10);
   // The first line came in full, the second half, the third not yet.
   await receiveAgainst('Unga Millers', partly.id, (index) => [1, 0.5, 0][index] ?? 0, 6);
 
   const full = await create('Bidco Oils', itemsOf('Bidco Oils', 3), 12, 20, null);
-  await markOrdered(database, shop.tenantId, full.id);
+  await markOrdered(database, author, full.id);
   ordered(full.id, 20);
   await receiveAgainst('Bidco Oils', full.id, () => 1, 15);
 
   const closed = await create('Mumias Sugar Agents', itemsOf('Mumias Sugar Agents', 2), 20, 40, 'Kabras short at the depot');
-  await markOrdered(database, shop.tenantId, closed.id);
+  await markOrdered(database, author, closed.id);
   ordered(closed.id, 40);
   await receiveAgainst('Mumias Sugar Agents', closed.id, (index) => (index === 0 ? 1 : 0.5), 35);
-  await closePurchaseOrder(database, shop.tenantId, closed.id);
+  await closePurchaseOrder(database, author, closed.id);
   redating.orders.get(closed.id)!.closedAt = dayAt(context.now, 30, 12);
 
   const cancelled = await create('Kiambu Fresh Eggs', itemsOf('Kiambu Fresh Eggs', 1), 10, 12, 'Ordered twice by phone');
-  await markOrdered(database, shop.tenantId, cancelled.id);
+  await markOrdered(database, author, cancelled.id);
   ordered(cancelled.id, 12);
-  await cancelPurchaseOrder(database, shop.tenantId, cancelled.id);
+  await cancelPurchaseOrder(database, author, cancelled.id);
 }
 
 /** Two returns to suppliers from their latest deliveries at the main shop: damaged yoghurt (a credit) and expired biscuits (refunded in cash). */
@@ -509,7 +510,7 @@ export async function seedDemoPurchases(deps: Pick<AppDependencies, 'database' |
   const { database } = deps;
   const shop = await readShop(database, context.tenantId);
   for (const supplier of DEMO_SUPPLIERS) if (!shop.supplierIds.has(supplier.name)) throw new Error(`The demo shop has no supplier ${supplier.name}`);
-  const author: PurchaseAuthor = { tenantId: context.tenantId, userId: context.managerId, requestKey: null, role: 'manager' };
+  const author: PurchaseAuthor = { tenantId: context.tenantId, userId: context.managerId, requestKey: null, permissions: builtInPermissions('manager') };
   const redating: Redating = { receipts: new Map(), entries: new Map(), bills: new Map(), orders: new Map(), movementSources: new Map(), expenses: new Map(), returns: new Map() };
   await setPreferredSuppliers(database, shop);
   const delivered = await deliverHistory(database, author, shop, context, redating);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInPermissions } from '../../core/team/permissions.rules';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { createJobQueue } from '../jobs/job-queue';
 import { queryRows } from './client';
@@ -146,7 +147,7 @@ describe('demo sales history', () => {
     const [westlands] = await inDemo<{ id: string }>(sql`select r.id from registers r join locations l on l.id = r.location_id where not l.is_default and r.name = 'Till 1'`);
     const managerShift = await openShift(
       testApp.database,
-      { tenantId: history.tenantId, userId: history.staff.managerId, requestKey: null, role: 'manager' },
+      { tenantId: history.tenantId, userId: history.staff.managerId, requestKey: null, permissions: builtInPermissions('manager') },
       { registerId: westlands!.id, openingFloatMinor: 100_000, denominations: null },
     );
     const counts = () => inDemo<{ sales: number; closed: number }>(sql`select (select count(*)::int from sales) as sales, (select count(*)::int from shifts where status = 'closed') as closed`);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { saleQuoteInputSchema, type CheckoutInput, type ReturnInput } from '../../core/sales/sales.schemas';
 import { quickCashNotes } from '../../core/sales/tender.rules';
+import { builtInPermissions } from '../../core/team/permissions.rules';
 import { postShopHistory } from '../accounting/history';
 import { withPostingsDeferred } from '../accounting/posting-deferral';
 import { contactBalances } from '../accounts/account-ledger';
@@ -9,7 +10,7 @@ import { HttpError } from '../http/errors';
 import { recordMovements } from '../inventory/stock-ledger';
 import { refreshPlannerStatistics } from '../products/catalog-generator';
 import { addCashMovement, closeShift, openShift, readShiftReport } from '../registers/shifts.service';
-import { completeSaleInTx, quoteSale, saleRequestHash, type SaleActor } from '../sales/checkout.service';
+import { builtInSaleActor, completeSaleInTx, quoteSale, saleRequestHash, type SaleActor } from '../sales/checkout.service';
 import { createReturn } from '../sales/returns.service';
 import { voidSale } from '../sales/void.service';
 import { rebuildSummaryDaysOf } from '../reports/summaries';
@@ -181,7 +182,7 @@ async function sellOne(database: Database, shop: DemoShop, till: DemoTill, shift
   const tender = draw < 0.45 ? 'cash' : draw < 0.85 ? 'mpesa' : draw < 0.92 ? 'card' : 'account';
   const customerId = tender === 'account' && shop.creditCustomerIds.length > 0 ? random.pick(shop.creditCustomerIds) : null;
   const lines = [...chosen].map(([variantId, quantityMilli]) => ({ variantId, quantityMilli }));
-  const quote = await quoteSale(database, shop.tenantId, saleQuoteInputSchema.parse({ registerId: till.registerId, customerId, lines }));
+  const quote = await quoteSale(database, actor, saleQuoteInputSchema.parse({ registerId: till.registerId, customerId, lines }));
   const total = quote.totalMinor;
   if (total <= 0) return null;
   const headroom = quote.customer ? quote.customer.creditLimitMinor - quote.customer.balanceMinor : 0;
@@ -225,7 +226,7 @@ async function sellOne(database: Database, shop: DemoShop, till: DemoTill, shift
  */
 async function openOrFindShift(database: Database, shop: DemoShop, till: DemoTill, cashierId: string): Promise<string | null> {
   try {
-    const shift = await openShift(database, { tenantId: shop.tenantId, userId: cashierId, requestKey: null, role: 'cashier' }, { registerId: till.registerId, openingFloatMinor: OPENING_FLOAT_MINOR, denominations: null });
+    const shift = await openShift(database, { tenantId: shop.tenantId, userId: cashierId, requestKey: null, permissions: builtInPermissions('cashier') }, { registerId: till.registerId, openingFloatMinor: OPENING_FLOAT_MINOR, denominations: null });
     return shift.id;
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -258,7 +259,7 @@ async function runTillDay(database: Database, shop: DemoShop, till: DemoTill, ti
   const dayFactor = weekday === 6 ? 1.3 : weekday === 0 ? 0.8 : 1;
   const count = Math.max(1, Math.round(options.salesPerDay * TILL_SHARES[tillIndex]! * dayFactor * (0.9 + random.next() * 0.2)));
   const cashierId = shop.cashierIds[(daysAgo + tillIndex) % shop.cashierIds.length]!;
-  const actor: SaleActor = { tenantId: shop.tenantId, userId: cashierId, role: 'cashier' };
+  const actor = builtInSaleActor(shop.tenantId, cashierId, 'cashier');
   const openedAt = new Date(midnight.getTime() + (OPENING_HOUR - 0.5) * 3_600_000);
   const closedAt = daysAgo === 0 ? null : new Date(midnight.getTime() + (OPENING_HOUR + HOURLY_WEIGHTS.length + 0.25) * 3_600_000);
 
@@ -303,10 +304,10 @@ async function runTillDay(database: Database, shop: DemoShop, till: DemoTill, ti
     // A rerun of a half-made day finds its void done.
     const [status] = await database.withTenant(shop.tenantId, (tx) => queryRows<{ status: string }>(tx, sql`select status from sales where id = ${sale.id}`));
     if (status?.status === 'voided') continue;
-    await voidSale(database, { tenantId: shop.tenantId, userId: shop.managerId, role: 'manager' }, sale.id, { reason: 'Rung up twice', approvalId: null });
+    await voidSale(database, builtInSaleActor(shop.tenantId, shop.managerId, 'manager'), sale.id, { reason: 'Rung up twice', approvalId: null });
   }
 
-  const viewer = { tenantId: shop.tenantId, userId: cashierId, role: 'cashier' };
+  const viewer = { tenantId: shop.tenantId, userId: cashierId, permissions: builtInPermissions('cashier') };
   const before = await readShiftReport(database, viewer, shiftId);
   const deposit = Math.floor(((before.expectedCashMinor ?? 0) - OPENING_FLOAT_MINOR) / 2 / 100_000) * 100_000;
   if (deposit > 0) {

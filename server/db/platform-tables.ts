@@ -56,7 +56,27 @@ export const PLATFORM_TABLES = {
   },
   background_jobs: {
     why: 'The job queue serves every shop; a job that touches a shop enters its scope with withTenant.',
-    readers: 'server/jobs/job-queue.ts only.',
+    readers: 'server/jobs/job-queue.ts; the console counts its depths and failures through the platform reader role (server/platform/system.service.ts).',
+  },
+  shop_signups: {
+    why: 'A shop made by sign-up: its request key is checked before the shop exists, its hand-over token on the shop’s address before anyone is signed in there.',
+    readers: 'server/tenancy/signup.service.ts only.',
+  },
+  platform_audit_events: {
+    why: 'What platform admins did in the super-admin console, across shops (append-only, docs/platform.md).',
+    readers: 'server/platform (the console) only.',
+  },
+  tenant_suspensions: {
+    why: 'Why a shop is suspended and whom to contact: read before the shop is usable, by its members and the console.',
+    readers: 'server/platform (the console, the suspended page, the tenant guard).',
+  },
+  user_deactivations: {
+    why: 'A person whose account the platform deactivated: refused on every host, whatever their shops.',
+    readers: 'server/platform and the sign-in policy.',
+  },
+  platform_alert_reads: {
+    why: 'When each platform admin last opened the platform alerts.',
+    readers: 'server/platform only.',
   },
 } as const satisfies Record<string, { why: string; readers: string }>;
 

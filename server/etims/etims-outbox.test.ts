@@ -73,7 +73,7 @@ describe('before the device is initialised', () => {
 
 describe('with an initialised device', () => {
   beforeAll(async () => {
-    const device = await saveDevice(deps, shop.tenant.id, { locationId: null, kraPin: TIN, branchId: '00', deviceSerial: 'dvc-outbox', environment: 'sandbox' });
+    const device = await saveDevice(deps, shop.tenant.id, { locationId: null, kraPin: TIN, branchId: '00', deviceSerial: 'dvc-outbox', environment: 'sandbox' }, shop.users.owner.id);
     await initialiseDevice(deps, shop.tenant.id, device.id);
     await saveItemDetails(testApp.database, shop.tenant.id, sugar.variantId, { itemClassCode: '5059690800', packagingUnitCode: 'NT', quantityUnitCode: 'U', itemTypeCode: '2', originCountry: 'KE' });
     await saveItemDetails(testApp.database, shop.tenant.id, flour.variantId, { itemClassCode: '5010150100', packagingUnitCode: 'BG', quantityUnitCode: 'KG', itemTypeCode: '2', originCountry: 'KE' });

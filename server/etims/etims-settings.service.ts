@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EtimsEnvironment } from '../../core/etims/etims.rules';
 import type { EtimsDevice, EtimsSettingsInput } from '../../core/etims/etims.schemas';
+import { recordSettingsChange } from '../audit/audit-events.service';
 import { queryRows, type TenantTx } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import { secretHint } from '../security/secret-box';
@@ -60,16 +61,30 @@ export async function listDevices(deps: Pick<EtimsWorkerDeps, 'database' | 'secr
   return rows.map((row) => toDevice(deps, tenantId, row));
 }
 
+/** What the audit log shows of a device: everything but its key, which is only said to be kept or forgotten. */
+const auditedFields = (row: SettingsRow) => ({
+  kraPin: row.kra_pin,
+  branchId: row.branch_id,
+  deviceSerial: row.device_serial,
+  environment: row.environment,
+  initialised: row.initialised_at !== null,
+});
+
 /**
  * Saves the shop's (or a location's) device. Changing the PIN, branch, serial or environment of an
  * initialised device forgets its key: KRA ties the key to them, so it must be initialised again.
+ * The change is audited (settings.etims) in the same transaction.
  */
-export async function saveDevice(deps: Pick<EtimsWorkerDeps, 'database' | 'secretBox'>, tenantId: string, input: EtimsSettingsInput): Promise<EtimsDevice> {
+export async function saveDevice(deps: Pick<EtimsWorkerDeps, 'database' | 'secretBox'>, tenantId: string, input: EtimsSettingsInput, actorUserId: string): Promise<EtimsDevice> {
   const row = await deps.database.withTenant(tenantId, async (tx) => {
     if (input.locationId) {
       const [location] = await queryRows<{ id: string }>(tx, sql`select id from locations where id = ${input.locationId}`);
       if (!location) throw new HttpError('validation_failed', /*i18n*/ 'Location not found', { locationId: [/*i18n*/ 'Location not found'] });
     }
+    const [existing] = await queryRows<SettingsRow>(
+      tx,
+      sql`select ${settingsColumns} from etims_settings s left join locations l on l.id = s.location_id where s.location_id is not distinct from ${input.locationId}::uuid`,
+    );
     const [saved] = await queryRows<{ id: string }>(
       tx,
       sql`insert into etims_settings (tenant_id, location_id, kra_pin, branch_id, device_serial, environment)
@@ -85,7 +100,19 @@ export async function saveDevice(deps: Pick<EtimsWorkerDeps, 'database' | 'secre
             updated_at = now()
           returning id`,
     );
-    return readRow(tx, saved!.id);
+    const after = (await readRow(tx, saved!.id))!;
+    await recordSettingsChange(tx, {
+      tenantId,
+      actorUserId,
+      action: 'settings.etims',
+      entity: 'etims_settings',
+      entityId: after.id,
+      before: existing ? auditedFields(existing) : {},
+      after: auditedFields(after),
+      secretsChanged: existing?.cmc_key_sealed && !after.cmc_key_sealed ? ['cmcKey'] : [],
+      details: input.locationId ? { locationId: input.locationId } : undefined,
+    });
+    return after;
   });
   return toDevice(deps, tenantId, row!);
 }

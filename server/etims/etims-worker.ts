@@ -4,6 +4,7 @@ import type { AppConfig } from '../config';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { forEachActiveShop } from '../jobs/each-shop';
 import type { JobDefinition } from '../jobs/job-queue';
+import { shopWakers, type ShopWaker } from '../jobs/shop-waker';
 import type { Logger } from '../logger';
 import type { SecretBox } from '../security/secret-box';
 import {
@@ -312,62 +313,15 @@ async function nextDue(deps: EtimsWorkerDeps, tenantId: string): Promise<Date | 
 
 // The fast path: the checkout and returns wake this server's signer after their commit, so a
 // receipt is signed within moments; the recurring job below is the net for everything else.
-const signers = new Set<{ wake(tenantId: string): void }>();
+const signers = shopWakers();
 
 /** Called after a sale's or a return's commit: this server's signer sends the shop's documents now. */
 export function wakeEtimsSigner(tenantId: string): void {
-  for (const signer of signers) signer.wake(tenantId);
+  signers.wake(tenantId);
 }
 
-export interface EtimsSigner {
-  wake(tenantId: string): void;
-  stop(): Promise<void>;
-}
-
-export function startEtimsSigner(deps: EtimsWorkerDeps): EtimsSigner {
-  const waiting = new Set<string>();
-  const timers = new Map<string, NodeJS.Timeout>();
-  let running: Promise<void> | null = null;
-  let stopped = false;
-
-  const run = async () => {
-    while (!stopped && waiting.size > 0) {
-      const tenantId = waiting.values().next().value!;
-      waiting.delete(tenantId);
-      try {
-        const drained = await drainShop(deps, tenantId);
-        if (drained.nextDueAt) schedule(tenantId, drained.nextDueAt);
-      } catch (error) {
-        deps.logger.warn({ err: error, tenantId }, 'eTIMS signing failed for a shop');
-      }
-    }
-    running = null;
-  };
-  const wake = (tenantId: string) => {
-    if (stopped) return;
-    waiting.add(tenantId);
-    running ??= run();
-  };
-  const schedule = (tenantId: string, at: Date) => {
-    clearTimeout(timers.get(tenantId));
-    const timer = setTimeout(() => {
-      timers.delete(tenantId);
-      wake(tenantId);
-    }, Math.max(50, at.getTime() - Date.now()));
-    timer.unref();
-    timers.set(tenantId, timer);
-  };
-  const signer = { wake };
-  signers.add(signer);
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      signers.delete(signer);
-      for (const timer of timers.values()) clearTimeout(timer);
-      await running;
-    },
-  };
+export function startEtimsSigner(deps: EtimsWorkerDeps): ShopWaker {
+  return signers.start({ logger: deps.logger, failure: 'eTIMS signing failed for a shop', drain: async (tenantId) => (await drainShop(deps, tenantId)).nextDueAt });
 }
 
 export const ETIMS_OUTBOX_JOB = 'etims.outbox';

@@ -54,7 +54,7 @@ export const etimsRoutes: RouteDefinition[] = [
       request: jsonBody(etimsSettingsInputSchema),
       responses: { 200: jsonResponse(etimsDeviceSchema, 'The device'), 400: errorResponse('Invalid input, with a message per field') },
     }),
-    async (c) => c.json(await saveDevice(c.var.deps, c.var.tenantId, c.req.valid('json')), 200),
+    async (c) => c.json(await saveDevice(c.var.deps, c.var.tenantId, c.req.valid('json'), c.var.principal.userId), 200),
   ),
   tenantRoute(
     { permission: 'settings.manage' },

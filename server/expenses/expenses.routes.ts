@@ -42,7 +42,10 @@ const invalidResponse = errorResponse('Invalid input, with a message per field')
 const refusedResponse = errorResponse('Not allowed for this person (a cashier without the shop’s permission, or not register cash)');
 const shiftClosedResponse = errorResponse('The shift is closed, or the expense is already voided');
 
-const viewerOf = (c: Context<AppEnv>): ExpenseViewer => ({ tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole });
+const viewerOf = (c: Context<AppEnv>): ExpenseViewer => {
+  const { permissions, locationIds } = c.var.memberAccess;
+  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, permissions, locationIds };
+};
 
 const categoryRoutes = [
   tenantRoute(
@@ -109,7 +112,7 @@ const expenseRecordRoutes = [
       request: { query: expenseListQuerySchema },
       responses: { 200: jsonResponse(expenseListSchema, 'A page of expenses') },
     }),
-    async (c) => c.json(await listExpenses(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+    async (c) => c.json(await listExpenses(c.var.deps.database, viewerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
     { permission: 'expenses.record' },

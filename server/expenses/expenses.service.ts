@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { formatExpenseNumber, type Expense, type ExpensePaidFrom, type expenseInputSchema, type expenseListQuerySchema } from '../../core/purchases/purchases.schemas';
+import { hasPermission, type MemberAccess } from '../../core/team/permissions.rules';
 import { postDocument } from '../accounting/post-document';
 import { nextDocumentNumber } from '../accounts/account-ledger';
 import type { Database, TenantTx } from '../db/client';
@@ -9,7 +9,8 @@ import { contacts } from '../db/schema/contacts';
 import { expenseCategories, expenses } from '../db/schema/purchases';
 import type { AppDependencies } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
-import { countAll, createOnce, nameOf, readPage, readUserNames, type DocumentAuthor, type Page } from '../inventory/inventory-documents';
+import { countAll, createOnce, nameOf, readPage, readUserNames, type DocumentAuthor, type DocumentReader, type Page } from '../inventory/inventory-documents';
+import { atWorkplaces } from '../inventory/location-access';
 import { recordDrawerCash, requireOpenDrawer } from '../purchases/drawer-cash';
 import { requireSupplier } from '../purchases/purchase-documents';
 import { requireActiveCategory } from './expense-categories.service';
@@ -20,31 +21,39 @@ import { readPurchaseSettings } from './purchase-settings.service';
 // recorded (the database grants only the void columns); a mistake is voided with a reason. Cash
 // from a register's drawer is a shift cash movement in the same transaction, so the shift's
 // expected cash knows it; its void puts the cash back, only while that shift is still open.
-// Managers and admins record and see every expense; a cashier only cash from the drawer of their
-// own open shift, when the shop allows it, and sees only what they recorded.
+// Whoever manages expenses (expenses.manage) records and sees every expense; anyone else who records
+// them (a cashier) only cash from the drawer of their own open shift, when the shop allows it, and
+// sees only what they recorded. An expense paid from a drawer is at its location: a member limited
+// to some locations sees those of theirs and the shop's others (issue 20).
 
 type ExpenseInput = z.output<typeof expenseInputSchema>;
 type ExpenseListQuery = z.output<typeof expenseListQuerySchema>;
 
-/** Who asks, and as what. */
-export interface ExpenseViewer {
-  tenantId: string;
+/** Who asks, with their permissions and locations. */
+export interface ExpenseViewer extends DocumentReader {
   userId: string;
-  role: string | null;
+  permissions: MemberAccess['permissions'];
 }
 
 /** A shift cash movement's amount is an integer column: no drawer holds more. */
 const MAX_DRAWER_MINOR = 2_147_483_647;
 
-const isManager = (viewer: ExpenseViewer) => hasTenantRole(viewer.role, 'manager');
-/** A cashier sees the expenses they recorded; managers every one. */
-const visibleTo = (viewer: ExpenseViewer): SQL | undefined => (isManager(viewer) ? undefined : eq(expenses.createdBy, viewer.userId));
+const managesExpenses = (viewer: ExpenseViewer) => hasPermission(viewer, 'expenses.manage');
+
+/** The expenses at the viewer's locations, and those at none (not paid from a drawer). */
+function atViewerLocations(viewer: ExpenseViewer): SQL | undefined {
+  const atTheirs = atWorkplaces(expenses.locationId, viewer);
+  return atTheirs && or(isNull(expenses.locationId), atTheirs);
+}
+
+/** A cashier sees the expenses they recorded; whoever manages expenses every one; at their locations either way. */
+const visibleTo = (viewer: ExpenseViewer): SQL | undefined => and(managesExpenses(viewer) ? undefined : eq(expenses.createdBy, viewer.userId), atViewerLocations(viewer));
 
 const refused = (message: string) => new HttpError('forbidden', message);
 
 /** A cashier records only cash from their open shift's drawer, and only when the shop allows it. */
 export async function requireCashierMayRecordCash(tx: TenantTx, viewer: ExpenseViewer, paidFrom: ExpensePaidFrom | null): Promise<void> {
-  if (isManager(viewer)) return;
+  if (managesExpenses(viewer)) return;
   const settings = await readPurchaseSettings(tx);
   if (!settings.cashiersRecordCashPurchases) throw refused(/*i18n*/ 'This shop does not let cashiers record expenses. Ask a manager.');
   if (paidFrom !== null && paidFrom !== 'register_cash') throw refused(/*i18n*/ 'A cashier records only cash paid from the drawer of their open shift.');
@@ -65,7 +74,7 @@ export async function insertExpense(tx: TenantTx, tenantId: string, values: NewE
 }
 
 /** Records an expense once per Idempotency-Key; cash from a drawer leaves the shift's drawer with it. */
-export async function createExpense(deps: Pick<AppDependencies, 'database' | 'config'>, author: DocumentAuthor & { role: string | null }, input: ExpenseInput): Promise<Expense> {
+export async function createExpense(deps: Pick<AppDependencies, 'database' | 'config'>, author: DocumentAuthor & ExpenseViewer, input: ExpenseInput): Promise<Expense> {
   const { database } = deps;
   const attachmentType = input.attachmentFile ? await requireUploadedAttachment(deps, author.tenantId, input.attachmentFile) : null;
   const id = await createOnce(
@@ -179,7 +188,7 @@ const SORTS = {
 } as const;
 
 /** A page of expenses under the filters, and what the expenses that stand under them add up to (voided ones never count). */
-export async function listExpenses(database: Database, tenantId: string, query: ExpenseListQuery): Promise<Page<Expense> & { totalMinor: number }> {
+export async function listExpenses(database: Database, viewer: ExpenseViewer, query: ExpenseListQuery): Promise<Page<Expense> & { totalMinor: number }> {
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
   const where = and(
     query.includeVoided === 'true' ? undefined : isNull(expenses.voidedAt),
@@ -190,11 +199,12 @@ export async function listExpenses(database: Database, tenantId: string, query: 
     query.from ? gte(expenses.expenseDate, query.from) : undefined,
     query.to ? lte(expenses.expenseDate, query.to) : undefined,
     search ? or(ilike(expenses.number, search), ilike(expenses.description, search), ilike(expenses.reference, search)) : undefined,
+    visibleTo(viewer),
   );
   let totalMinor = 0;
   const page = await readPage(
     database,
-    tenantId,
+    viewer.tenantId,
     query,
     {
       count: async (tx) => {
@@ -228,7 +238,7 @@ export async function voidExpense(database: Database, viewer: ExpenseViewer, id:
     const [expense] = await tx
       .select({ number: expenses.number, amountMinor: expenses.amountMinor, shiftId: expenses.shiftId, voidedAt: expenses.voidedAt })
       .from(expenses)
-      .where(eq(expenses.id, id))
+      .where(and(eq(expenses.id, id), visibleTo(viewer)))
       .for('update');
     if (!expense) throw notFound(/*i18n*/ 'Expense not found');
     if (expense.voidedAt) throw new HttpError('conflict', /*i18n*/ 'This expense is already voided.');

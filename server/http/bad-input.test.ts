@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tierEntitlements } from '../../core/billing/plan-features.rules';
 import { createTestProduct } from '../../tests/support/catalog-factories';
 import { createTestShop, type TestShop } from '../../tests/support/catalog-shop';
 import { createUser, TEST_PASSWORD } from '../../tests/support/factories';
@@ -30,6 +31,18 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'POST /api/auth/reset-password': { token: 'a-reset-token', newPassword: 'Correct-Horse-43', confirmPassword: 'Correct-Horse-43' },
   'POST /api/auth/required-password-change': { newPassword: 'Correct-Horse-43', confirmPassword: 'Correct-Horse-43' },
   'POST /api/auth/email-change/confirm': { token: 'an-email-change-token' },
+  'POST /api/signup': {
+    shopName: 'Mama Mboga Stores',
+    subdomain: 'mama-mboga',
+    fullName: 'Wanjiru Kamau',
+    email: 'wanjiru@example.test',
+    phone: '0712 345 678',
+    password: 'Sokoni-2026!',
+    country: 'KE',
+    businessType: 'general_retail',
+    planId: null,
+  },
+  'POST /api/signup/handoff': { token: 'a-handoff-token' },
   'PATCH /api/profile': { fullName: 'Amina Odhiambo' },
   'PUT /api/profile/language': { language: 'sw' },
   'PUT /api/profile/contact': {
@@ -229,6 +242,7 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'POST /api/team/roles': { name: 'Stock taker', permissions: ['inventory.manage'], maxDiscountPercent: 5 },
   'PUT /api/team/roles/{id}': { name: 'Stock taker', permissions: ['inventory.manage'], maxDiscountPercent: 5 },
   'POST /api/team/invitation/accept': { token: 'an-invitation-token', newPassword: 'Correct-Horse-43', confirmPassword: 'Correct-Horse-43' },
+  'POST /api/team/invitation/join': { token: 'an-invitation-token', password: 'Correct-Horse-42' },
   'PUT /api/etims/devices': { locationId: null, kraPin: 'P051234567X', branchId: '00', deviceSerial: 'dvcv1130', environment: 'simulated' },
   'PUT /api/etims/items/{id}': { itemClassCode: '5059690800', packagingUnitCode: 'NT', quantityUnitCode: 'U', itemTypeCode: '2', originCountry: 'KE' },
   'POST /api/etims/items/register': { variantIds: [SOME_UUID] },
@@ -241,7 +255,8 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'PUT /api/communications/settings': { remindersEnabled: true, reminderChannel: 'sms', reminderEveryDays: 7, quietHoursEnabled: true, quietStart: '20:00', quietEnd: '08:00', lowStockAlerts: false, ownerPhone: null },
   'PUT /api/communications/templates': { kind: 'receipt', channel: 'sms', language: 'en', body: 'Thank you {customer_name}', whatsappTemplate: null },
   'POST /api/communications/campaigns': { name: 'Offer', channel: 'sms', language: 'en', body: 'Hi {customer_name}', audience: { type: 'tag', tag: 'vip' }, scheduledAt: null },
-  'POST /api/communications/messages': { kind: 'statement', channel: 'sms', contactId: SOME_UUID, saleId: null },
+  'POST /api/communications/messages': { kind: 'statement', channel: 'sms', contactId: SOME_UUID },
+  'POST /api/sales/{id}/receipt-messages': { channel: 'sms', phone: '0712345678' },
   'POST /api/communications/messages/{id}/sandbox-report': { status: 'delivered', failureReason: null },
   'PUT /api/contacts/{id}/consents': { channel: 'sms', status: 'opted_out', source: 'verbal' },
   'POST /api/mpesa/stk-requests': { id: SOME_UUID, registerId: OTHER_UUID, shiftId: null, phone: '0712345678', amountMinor: 10_000, accountReference: 'T1' },
@@ -280,8 +295,21 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'PUT /api/reports/settings': { dailySummaryEnabled: true, closingTime: '20:30' },
   'POST /api/saved-reports': { name: 'Categories last month', reportKey: 'sales-by-category', params: { preset: 'last_month', q: 'unga' }, isPinned: false },
   'PATCH /api/saved-reports/{id}': { name: 'Categories', params: { preset: 'this_month', q: 'sugar' }, isPinned: true },
+  'POST /api/platform/tenants/{id}/extend-trial': { days: 7 },
+  'POST /api/platform/tenants/{id}/plan': { planId: SOME_UUID },
+  'POST /api/platform/tenants/{id}/suspend': { reason: 'Chargeback under review', contactEmail: 'support@example.test' },
+  'PUT /api/platform/users/{id}/platform-role': { platformRole: 'sysadmin' },
+  'POST /api/platform/users/{id}/password-reset': { method: 'temporary_password' },
+  'POST /api/platform/plans': planBody(),
+  'PUT /api/platform/plans/{id}': planBody(),
+  'POST /api/platform/plans/{id}/active': { isActive: false },
   'POST /api/purchase-orders/reorder-drafts': { locationId: SOME_UUID, orders: [{ supplierId: OTHER_UUID, lines: [{ variantId: SOME_UUID, unitId: null, quantityMilli: 1000, unitCostMinor: 10_000, taxClass: null }] }] },
 };
+
+function planBody(): { [key: string]: Json } {
+  const { features, limits } = tierEntitlements('Starter');
+  return { name: 'Duka Plus', priceMinor: 150_000, period: 'monthly', cardLines: ['Two tills'], popularity: 1, badge: 'New', isActive: true, entitlements: { features, limits } };
+}
 
 function productBody(): { [key: string]: Json } {
   return {

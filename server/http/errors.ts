@@ -29,6 +29,7 @@ const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   internal_error: 500,
   service_unavailable: 503,
   payments_not_configured: 503,
+  shop_suspended: 403,
 };
 
 /** An error the client is meant to see: its code, message and field messages reach the response. */

@@ -58,7 +58,8 @@ export async function requireTrustedOrigin(c: Context<AppEnv>): Promise<string> 
   return origin;
 }
 
-function requestScheme(c: Context<AppEnv>): 'http' | 'https' {
+/** The scheme the client used: the socket's, or X-Forwarded-Proto behind a trusted proxy. */
+export function requestScheme(c: Context<AppEnv>): 'http' | 'https' {
   const forwarded = c.var.deps.config.trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
   if (forwarded === 'https' || forwarded === 'http') return forwarded;
   return new URL(c.req.url).protocol === 'https:' ? 'https' : 'http';

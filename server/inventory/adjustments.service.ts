@@ -7,10 +7,23 @@ import type { Database, TenantTx } from '../db/client';
 import { locations, stockAdjustments, stockMovements } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
 import { notFound } from '../http/errors';
-import { countAll, createOnce, nameOf, readPage, readUserNames, requireActiveLocation, requireLineItems, type DocumentAuthor, type Page } from './inventory-documents';
+import {
+  countAll,
+  createOnce,
+  nameOf,
+  readPage,
+  readUserNames,
+  requireActiveLocation,
+  requireLineItems,
+  type DocumentAuthor,
+  type DocumentReader,
+  type Page,
+} from './inventory-documents';
+import { atWorkplaces } from './location-access';
 import { readAllowNegativeStock, recordMovements } from './stock-ledger';
 
-// Stock adjustments (damage, theft, expiry, correction): one document, one movement per line.
+// Stock adjustments (damage, theft, expiry, correction): one document, one movement per line. A
+// member limited to some locations adjusts, lists and reads those locations' only.
 
 type AdjustmentInput = z.output<typeof adjustmentInputSchema>;
 type DocumentListQuery = z.output<typeof documentListQuerySchema>;
@@ -23,7 +36,7 @@ export async function createAdjustment(database: Database, author: DocumentAutho
     async (tx, requestKey) =>
       (await tx.select({ id: stockAdjustments.id }).from(stockAdjustments).where(eq(stockAdjustments.requestKey, requestKey)))[0]?.id,
     async (tx) => {
-      await requireActiveLocation(tx, input.locationId, 'locationId');
+      await requireActiveLocation(tx, author, input.locationId, 'locationId');
       await requireLineItems(
         tx,
         input.lines.map((line) => ({ variantId: line.variantId, quantityMilli: line.quantityChangeMilli })),
@@ -68,7 +81,7 @@ export async function createAdjustment(database: Database, author: DocumentAutho
       return adjustment!.id;
     },
   );
-  return getAdjustment(database, author.tenantId, id);
+  return getAdjustment(database, author, id);
 }
 
 const headerColumns = {
@@ -85,9 +98,9 @@ function headerQuery(tx: TenantTx) {
   return tx.select(headerColumns).from(stockAdjustments).innerJoin(locations, eq(locations.id, stockAdjustments.locationId));
 }
 
-export async function getAdjustment(database: Database, tenantId: string, adjustmentId: string): Promise<Adjustment> {
-  const { header, lines } = await database.withTenant(tenantId, async (tx) => {
-    const [found] = await headerQuery(tx).where(eq(stockAdjustments.id, adjustmentId));
+export async function getAdjustment(database: Database, reader: DocumentReader, adjustmentId: string): Promise<Adjustment> {
+  const { header, lines } = await database.withTenant(reader.tenantId, async (tx) => {
+    const [found] = await headerQuery(tx).where(and(eq(stockAdjustments.id, adjustmentId), atWorkplaces(stockAdjustments.locationId, reader)));
     if (!found) throw notFound(/*i18n*/ 'Adjustment not found');
     const movementLines = await tx
       .select({
@@ -125,11 +138,11 @@ function toListFields(row: AdjustmentHeaderRow, names: Map<string, string>): Omi
 }
 
 /** Newest first, optionally at one location. */
-export async function listAdjustments(database: Database, tenantId: string, query: DocumentListQuery): Promise<Page<AdjustmentListItem>> {
-  const where = query.locationId ? eq(stockAdjustments.locationId, query.locationId) : undefined;
+export async function listAdjustments(database: Database, reader: DocumentReader, query: DocumentListQuery): Promise<Page<AdjustmentListItem>> {
+  const where = and(query.locationId ? eq(stockAdjustments.locationId, query.locationId) : undefined, atWorkplaces(stockAdjustments.locationId, reader));
   return readPage(
     database,
-    tenantId,
+    reader.tenantId,
     query,
     {
       count: (tx) => tx.select(countAll).from(stockAdjustments).where(where),

@@ -7,13 +7,20 @@ import { productVariants, products, units } from '../db/schema/products';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError } from '../http/errors';
 import { claimRequestKey, type RequestKey } from '../http/idempotency';
+import { requireWorkplace, type Workplaces } from './location-access';
 
 // What the stock documents (adjustments, transfers, stock takes) share: checking their lines and
 // locations, creating them once per Idempotency-Key, naming the people on them, paging their lists.
 
-/** Who writes a document, and the client's Idempotency-Key of the request (or null). */
-export interface DocumentAuthor {
+/** Who reads a document: the shop, and the locations the person may work at (issue 20). */
+export interface DocumentReader extends Workplaces {
   tenantId: string;
+  /** Whether the person sees what goods cost (costs.view, issue 20); absent for a job or the system: yes. */
+  seesCosts?: boolean;
+}
+
+/** Who writes a document, and the client's Idempotency-Key of the request (or null). */
+export interface DocumentAuthor extends DocumentReader {
   userId: string;
   requestKey: RequestKey | null;
 }
@@ -84,8 +91,9 @@ export async function requireLineItems(
   return items;
 }
 
-/** An open location of this tenant, or 400 on the named field. */
-export async function requireActiveLocation(tx: TenantTx, locationId: string, field: string): Promise<{ id: string; name: string }> {
+/** An open location of this tenant where the person may work: 404 on the named field when it is not theirs, 400 when unknown or closed. */
+export async function requireActiveLocation(tx: TenantTx, who: Workplaces, locationId: string, field: string): Promise<{ id: string; name: string }> {
+  requireWorkplace(who, locationId, field);
   const [location] = await tx
     .select({ id: locations.id, name: locations.name, isActive: locations.isActive })
     .from(locations)

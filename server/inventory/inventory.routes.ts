@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { mayWorkAt } from '../../core/team/permissions.rules';
+import { hasPermission, mayWorkAt } from '../../core/team/permissions.rules';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -32,7 +32,7 @@ import { readIdempotencyKey } from '../http/idempotency';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import { tenantRoute } from '../http/routes';
 import { createAdjustment, getAdjustment, listAdjustments } from './adjustments.service';
-import type { DocumentAuthor } from './inventory-documents';
+import type { DocumentAuthor, DocumentReader } from './inventory-documents';
 import { getInventorySettings, updateInventorySettings } from './inventory-settings.service';
 import { createLocation, listLocations, updateLocation } from './locations.service';
 import { cancelStockTake, getStockTake, listStockTakes, postStockTake, recordCount, removeCount, startStockTake } from './stock-takes.service';
@@ -40,18 +40,25 @@ import { inventorySummary, listLowStock, listMovements } from './stock-reports.s
 import { cancelTransfer, getTransfer, listTransfers, receiveTransfer, sendTransfer } from './transfers.service';
 
 // Stock (issue "Products and inventory"): locations, the ledger, adjustments, transfers, stock
-// takes, low stock, valuation and the inventory settings. Handlers parse and call one service.
+// takes, low stock, valuation and the inventory settings. Handlers parse and call one service; the
+// services keep a member limited to some locations to theirs (issue 20).
 
 const idParams = { params: z.object({ id: z.uuid() }) };
 // Transfers need several locations: the plan's multi_location feature (402 without it).
 
-const notFoundResponse = errorResponse('Not found (or another shop’s)');
+const notFoundResponse = errorResponse('Not found (or another shop’s, or at a location the person does not work at)');
+const locationNotFoundResponse = errorResponse('The location is not one the person works at');
 const conflictResponse = errorResponse('Refused in its current state (not enough stock, already posted…)');
 const invalidResponse = errorResponse('Invalid input, with a message per field');
 
-/** The writer of a new document: tenant, user and the request's Idempotency-Key. */
+/** The reader of stock documents: the shop and the locations the person may work at (issue 20). */
+function readerOf(c: Context<AppEnv>): DocumentReader {
+  return { tenantId: c.var.tenantId, locationIds: c.var.memberAccess.locationIds, seesCosts: hasPermission(c.var.memberAccess, 'costs.view') };
+}
+
+/** The writer of a new document: the reader, the user and the request's Idempotency-Key. */
 function authorOf(c: Context<AppEnv>): DocumentAuthor {
-  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, requestKey: readIdempotencyKey(c) };
+  return { ...readerOf(c), userId: c.var.principal.userId, requestKey: readIdempotencyKey(c) };
 }
 
 const locationRoutes = [
@@ -104,7 +111,7 @@ const ledgerRoutes = [
       request: { query: movementListQuerySchema },
       responses: { 200: jsonResponse(movementListSchema, 'Movements') },
     }),
-    async (c) => c.json(await listMovements(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+    async (c) => c.json(await listMovements(c.var.deps.database, readerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
     { permission: 'inventory.manage' },
@@ -116,7 +123,7 @@ const ledgerRoutes = [
       request: { query: locationFilterQuerySchema },
       responses: { 200: jsonResponse(lowStockListSchema, 'Low stock') },
     }),
-    async (c) => c.json({ items: await listLowStock(c.var.deps.database, c.var.tenantId, c.req.valid('query').locationId) }, 200),
+    async (c) => c.json({ items: await listLowStock(c.var.deps.database, readerOf(c), c.req.valid('query').locationId) }, 200),
   ),
   tenantRoute(
     { permission: 'inventory.manage' },
@@ -128,7 +135,7 @@ const ledgerRoutes = [
       request: { query: locationFilterQuerySchema },
       responses: { 200: jsonResponse(inventorySummarySchema, 'Summary') },
     }),
-    async (c) => c.json(await inventorySummary(c.var.deps.database, c.var.tenantId, c.req.valid('query').locationId), 200),
+    async (c) => c.json(await inventorySummary(c.var.deps.database, readerOf(c), c.req.valid('query').locationId), 200),
   ),
 ];
 
@@ -141,7 +148,7 @@ const adjustmentRoutes = [
       tags: ['inventory'],
       summary: 'Adjust stock with a reason (all lines or none; Idempotency-Key)',
       request: jsonBody(adjustmentInputSchema),
-      responses: { 201: jsonResponse(adjustmentSchema, 'The adjustment'), 400: invalidResponse, 409: conflictResponse },
+      responses: { 201: jsonResponse(adjustmentSchema, 'The adjustment'), 400: invalidResponse, 404: locationNotFoundResponse, 409: conflictResponse },
     }),
     async (c) => c.json(await createAdjustment(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
@@ -155,7 +162,7 @@ const adjustmentRoutes = [
       request: { query: documentListQuerySchema },
       responses: { 200: jsonResponse(adjustmentListSchema, 'Adjustments') },
     }),
-    async (c) => c.json(await listAdjustments(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+    async (c) => c.json(await listAdjustments(c.var.deps.database, readerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
     { permission: 'inventory.manage' },
@@ -167,7 +174,7 @@ const adjustmentRoutes = [
       request: idParams,
       responses: { 200: jsonResponse(adjustmentSchema, 'The adjustment'), 404: notFoundResponse },
     }),
-    async (c) => c.json(await getAdjustment(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+    async (c) => c.json(await getAdjustment(c.var.deps.database, readerOf(c), c.req.valid('param').id), 200),
   ),
 ];
 
@@ -182,7 +189,7 @@ const transferRoutes = [
       tags: ['inventory'],
       summary: 'Send stock to another location (Idempotency-Key)',
       request: jsonBody(transferInputSchema),
-      responses: { 201: transferResponse, 400: invalidResponse, 402: errorResponse('Plan lacks multi_location'), 409: conflictResponse },
+      responses: { 201: transferResponse, 400: invalidResponse, 402: errorResponse('Plan lacks multi_location'), 404: errorResponse('The source is not a location the person works at'), 409: conflictResponse },
     }),
     async (c) => c.json(await sendTransfer(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
@@ -194,7 +201,7 @@ const transferRoutes = [
       tags: ['inventory'],
       summary: 'Receive the transfer, or part of it: per product what arrived and what was lost in transit; without lines, everything still in transit (Idempotency-Key)',
       request: { ...idParams, body: { content: { 'application/json': { schema: transferReceiptInputSchema } }, required: false } },
-      responses: { 200: transferResponse, 400: invalidResponse, 404: notFoundResponse, 409: conflictResponse },
+      responses: { 200: transferResponse, 400: invalidResponse, 403: errorResponse('The person does not work at the destination'), 404: notFoundResponse, 409: conflictResponse },
     }),
     async (c) => c.json(await receiveTransfer(c.var.deps.database, authorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
   ),
@@ -206,7 +213,7 @@ const transferRoutes = [
       tags: ['inventory'],
       summary: 'Cancel a transfer on its way: stock returns to the source',
       request: idParams,
-      responses: { 200: transferResponse, 404: notFoundResponse, 409: conflictResponse },
+      responses: { 200: transferResponse, 403: errorResponse('The person does not work at the source'), 404: notFoundResponse, 409: conflictResponse },
     }),
     async (c) => c.json(await cancelTransfer(c.var.deps.database, authorOf(c), c.req.valid('param').id), 200),
   ),
@@ -220,7 +227,7 @@ const transferRoutes = [
       request: { query: documentListQuerySchema },
       responses: { 200: jsonResponse(transferListSchema, 'Transfers') },
     }),
-    async (c) => c.json(await listTransfers(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+    async (c) => c.json(await listTransfers(c.var.deps.database, readerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
     { permission: 'inventory.manage', feature: 'multi_location' },
@@ -232,7 +239,7 @@ const transferRoutes = [
       request: idParams,
       responses: { 200: transferResponse, 404: notFoundResponse },
     }),
-    async (c) => c.json(await getTransfer(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+    async (c) => c.json(await getTransfer(c.var.deps.database, readerOf(c), c.req.valid('param').id), 200),
   ),
 ];
 
@@ -247,7 +254,7 @@ const stockTakeRoutes = [
       tags: ['inventory'],
       summary: 'Start a stock take at a location that has none open, blind or not (Idempotency-Key)',
       request: jsonBody(stockTakeInputSchema),
-      responses: { 201: stockTakeResponse, 400: invalidResponse, 409: errorResponse('A stock take is already open at that location') },
+      responses: { 201: stockTakeResponse, 400: invalidResponse, 404: locationNotFoundResponse, 409: errorResponse('A stock take is already open at that location') },
     }),
     async (c) => c.json(await startStockTake(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
@@ -261,7 +268,7 @@ const stockTakeRoutes = [
       request: { query: documentListQuerySchema },
       responses: { 200: jsonResponse(stockTakeListSchema, 'Stock takes') },
     }),
-    async (c) => c.json(await listStockTakes(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+    async (c) => c.json(await listStockTakes(c.var.deps.database, readerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
     { permission: 'inventory.manage' },
@@ -273,7 +280,7 @@ const stockTakeRoutes = [
       request: idParams,
       responses: { 200: stockTakeResponse, 404: notFoundResponse },
     }),
-    async (c) => c.json(await getStockTake(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+    async (c) => c.json(await getStockTake(c.var.deps.database, readerOf(c), c.req.valid('param').id), 200),
   ),
   tenantRoute(
     { permission: 'inventory.manage' },
@@ -299,7 +306,7 @@ const stockTakeRoutes = [
     }),
     async (c) => {
       const { id, variantId } = c.req.valid('param');
-      return c.json(await removeCount(c.var.deps.database, c.var.tenantId, id, variantId), 200);
+      return c.json(await removeCount(c.var.deps.database, readerOf(c), id, variantId), 200);
     },
   ),
   tenantRoute(
@@ -324,7 +331,7 @@ const stockTakeRoutes = [
       request: idParams,
       responses: { 200: stockTakeResponse, 404: notFoundResponse, 409: conflictResponse },
     }),
-    async (c) => c.json(await cancelStockTake(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+    async (c) => c.json(await cancelStockTake(c.var.deps.database, readerOf(c), c.req.valid('param').id), 200),
   ),
 ];
 

@@ -112,7 +112,7 @@ describe('the ledger invariant', () => {
             for (const variantId of random.some(variantIds, 3)) {
               await recordCount(testApp.database, author, take.id, { variantId, countedQuantityMilli: random.next() < 0.2 ? 0 : quantity(random, variantId, 12) });
             }
-            await (random.next() < 0.8 ? postStockTake(testApp.database, author, take.id) : cancelStockTake(testApp.database, tenantId, take.id));
+            await (random.next() < 0.8 ? postStockTake(testApp.database, author, take.id) : cancelStockTake(testApp.database, author, take.id));
           });
         }
       }
@@ -330,7 +330,7 @@ describe('low stock', () => {
     };
     const milkNotifications = () =>
       testApp.database.withTenant(tenantId, async (tx) =>
-        (await tx.select({ title: notifications.title, link: notifications.link, minRole: notifications.minRole }).from(notifications).where(eq(notifications.kind, 'low_stock'))).filter(
+        (await tx.select({ title: notifications.title, link: notifications.link, permission: notifications.permission }).from(notifications).where(eq(notifications.kind, 'low_stock'))).filter(
           (row) => row.title === 'Low stock: Milk 500 ml',
         ),
       );
@@ -340,7 +340,7 @@ describe('low stock', () => {
     await adjust(-4000);
     expect(await milkNotifications()).toHaveLength(0);
     await adjust(-1000);
-    expect(await milkNotifications()).toEqual([{ title: 'Low stock: Milk 500 ml', link: '/admin/products/low-stock', minRole: 'manager' }]);
+    expect(await milkNotifications()).toEqual([{ title: 'Low stock: Milk 500 ml', link: '/admin/products/low-stock', permission: 'inventory.manage' }]);
     expect(await lowStockIds()).toContain(product.variantId);
     await adjust(-1000);
     expect(await milkNotifications()).toHaveLength(1);

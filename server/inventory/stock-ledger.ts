@@ -394,7 +394,7 @@ async function notifyOnLowStockCrossing(tx: TenantTx, tenantId: string, movement
     title: `Low stock: ${label}`,
     body: `${formatQuantity(balanceAfterMilli)} left at ${applied.location_name} (reorder level ${formatQuantity(reorderLevelMilli)}).`,
     link: '/admin/products/low-stock',
-    minRole: 'manager',
+    permission: 'inventory.manage',
   });
 }
 

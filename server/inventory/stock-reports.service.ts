@@ -5,24 +5,27 @@ import type { Database } from '../db/client';
 import { queryRows } from '../db/client';
 import { locations, stockLevels, stockMovements } from '../db/schema/inventory';
 import { productVariants, products } from '../db/schema/products';
-import { countAll, nameOf, readPage, type Page } from './inventory-documents';
+import { countAll, nameOf, readPage, type DocumentReader, type Page } from './inventory-documents';
+import { andAtWorkplaces, atWorkplaces } from './location-access';
 
-// Reading stock: the movement history, the low-stock list and the valuation summary.
+// Reading stock: the movement history, the low-stock list and the valuation summary, of the
+// locations the reader may work at.
 
 type MovementListQuery = z.output<typeof movementListQuerySchema>;
 type InventorySummary = z.output<typeof inventorySummarySchema>;
 
 /** The ledger, newest first, filtered by product, variant, location and kind. */
-export async function listMovements(database: Database, tenantId: string, query: MovementListQuery): Promise<Page<Movement>> {
+export async function listMovements(database: Database, reader: DocumentReader, query: MovementListQuery): Promise<Page<Movement>> {
   const where = and(
     query.productId ? eq(productVariants.productId, query.productId) : undefined,
     query.variantId ? eq(stockMovements.variantId, query.variantId) : undefined,
     query.locationId ? eq(stockMovements.locationId, query.locationId) : undefined,
     query.kind ? eq(stockMovements.kind, query.kind) : undefined,
+    atWorkplaces(stockMovements.locationId, reader),
   );
   return readPage(
     database,
-    tenantId,
+    reader.tenantId,
     query,
     {
       count: (tx) => tx.select(countAll).from(stockMovements).innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId)).where(where),
@@ -58,13 +61,19 @@ export async function listMovements(database: Database, tenantId: string, query:
           .offset(window.offset),
       people: (row) => [row.userId],
     },
-    ({ userId, ...row }, names) => ({ ...row, kind: row.kind as MovementKind, userName: nameOf(names, userId), createdAt: row.createdAt.toISOString() }),
+    ({ userId, unitCostMinor, ...row }, names) => ({
+      ...row,
+      kind: row.kind as MovementKind,
+      unitCostMinor: reader.seesCosts === false ? null : unitCostMinor,
+      userName: nameOf(names, userId),
+      createdAt: row.createdAt.toISOString(),
+    }),
   );
 }
 
 /** Items at or below their reorder level (per location), active products only. */
-export async function listLowStock(database: Database, tenantId: string, locationId: string | undefined): Promise<LowStockItem[]> {
-  const rows = await database.withTenant(tenantId, (tx) =>
+export async function listLowStock(database: Database, reader: DocumentReader, locationId: string | undefined): Promise<LowStockItem[]> {
+  const rows = await database.withTenant(reader.tenantId, (tx) =>
     tx
       .select({
         productId: products.id,
@@ -88,6 +97,7 @@ export async function listLowStock(database: Database, tenantId: string, locatio
           eq(products.trackStock, true),
           eq(locations.isActive, true),
           locationId ? eq(stockLevels.locationId, locationId) : undefined,
+          atWorkplaces(stockLevels.locationId, reader),
         ),
       )
       .orderBy(asc(sql`lower(${products.name})`), asc(productVariants.position), asc(locations.name)),
@@ -99,9 +109,9 @@ export async function listLowStock(database: Database, tenantId: string, locatio
  * Valuation = Σ on hand × the variant's weighted average cost, summed exactly in SQL (numeric)
  * and rounded once; the counts are of active, stock-tracked products and variants.
  */
-export async function inventorySummary(database: Database, tenantId: string, locationId: string | undefined): Promise<InventorySummary> {
-  const atLocation = locationId ? sql`and s.location_id = ${locationId}::uuid` : sql``;
-  const [row] = await database.withTenant(tenantId, (tx) =>
+export async function inventorySummary(database: Database, reader: DocumentReader, locationId: string | undefined): Promise<InventorySummary> {
+  const atLocation = sql`${locationId ? sql`and s.location_id = ${locationId}::uuid` : sql``} ${andAtWorkplaces(sql`s.location_id`, reader)}`;
+  const [row] = await database.withTenant(reader.tenantId, (tx) =>
     queryRows<{ valuation: string; product_count: number; low_stock_count: number; out_of_stock_count: number }>(
       tx,
       sql`with tracked as (
@@ -124,7 +134,7 @@ export async function inventorySummary(database: Database, tenantId: string, loc
     ),
   );
   return {
-    valuationMinor: Number(row?.valuation ?? 0),
+    valuationMinor: reader.seesCosts === false ? null : Number(row?.valuation ?? 0),
     productCount: row?.product_count ?? 0,
     lowStockCount: row?.low_stock_count ?? 0,
     outOfStockCount: row?.out_of_stock_count ?? 0,

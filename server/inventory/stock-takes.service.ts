@@ -18,15 +18,18 @@ import {
   readUserNames,
   requireActiveLocation,
   type DocumentAuthor,
+  type DocumentReader,
   type Page,
 } from './inventory-documents';
+import { atWorkplaces } from './location-access';
 import { lockStockLevels, readAllowNegativeStock, recordMovements } from './stock-ledger';
 
 // Stock takes: a count sheet per location. While counting, each line compares the count with on
 // hand now; posting locks the counted items, records each non-zero variance as a count_variance
 // movement (so on hand becomes the count) and keeps the expected figure it was compared with.
 // One take counts a location at a time (a second would post the same shelf twice); a blind take's
-// expected figures and variances are not sent while it is being counted.
+// expected figures and variances are not sent while it is being counted. A member limited to some
+// locations counts, lists and reads the takes of those only.
 
 type StockTakeInput = z.output<typeof stockTakeInputSchema>;
 type StockTakeCount = z.output<typeof stockTakeCountSchema>;
@@ -53,7 +56,7 @@ export async function startStockTake(database: Database, author: DocumentAuthor,
       author,
       async (tx, requestKey) => (await tx.select({ id: stockTakes.id }).from(stockTakes).where(eq(stockTakes.requestKey, requestKey)))[0]?.id,
       async (tx) => {
-        locationName = (await requireActiveLocation(tx, input.locationId, 'locationId')).name;
+        locationName = (await requireActiveLocation(tx, author, input.locationId, 'locationId')).name;
         const [open] = await tx
           .select({ id: stockTakes.id })
           .from(stockTakes)
@@ -74,19 +77,19 @@ export async function startStockTake(database: Database, author: DocumentAuthor,
         return take!.id;
       },
     );
-    return await getStockTake(database, author.tenantId, id);
+    return await getStockTake(database, author, id);
   } catch (error) {
     if (isUniqueViolation(error, ONE_OPEN_PER_LOCATION)) throw alreadyOpen(locationName);
     throw error;
   }
 }
 
-/** The take, locked against a concurrent post or count, while it is still being counted (409 after). */
-async function lockCountingTake(tx: TenantTx, stockTakeId: string) {
+/** The take, locked against a concurrent post or count, while it is still being counted (409 after; 404 at another's location). */
+async function lockCountingTake(tx: TenantTx, reader: DocumentReader, stockTakeId: string) {
   const [take] = await tx
     .select({ status: stockTakes.status, locationId: stockTakes.locationId })
     .from(stockTakes)
-    .where(eq(stockTakes.id, stockTakeId))
+    .where(and(eq(stockTakes.id, stockTakeId), atWorkplaces(stockTakes.locationId, reader)))
     .for('update');
   if (!take) throw notFound(/*i18n*/ 'Stock take not found');
   if (take.status !== 'counting') throw new HttpError('conflict', `This stock take was already ${take.status}`);
@@ -96,7 +99,7 @@ async function lockCountingTake(tx: TenantTx, stockTakeId: string) {
 /** Sets (or replaces) the count of one item. */
 export async function recordCount(database: Database, author: Author, stockTakeId: string, count: StockTakeCount): Promise<StockTake> {
   await database.withTenant(author.tenantId, async (tx) => {
-    await lockCountingTake(tx, stockTakeId);
+    await lockCountingTake(tx, author, stockTakeId);
     const items = await loadLineItems(tx, [count.variantId]);
     const problems = lineProblems(items.get(count.variantId), count.countedQuantityMilli, { variant: 'variantId', quantity: 'countedQuantityMilli' });
     const [first] = Object.values(problems);
@@ -109,25 +112,25 @@ export async function recordCount(database: Database, author: Author, stockTakeI
         set: { countedQuantity: count.countedQuantityMilli, countedBy: author.userId, updatedAt: new Date() },
       });
   });
-  return getStockTake(database, author.tenantId, stockTakeId);
+  return getStockTake(database, author, stockTakeId);
 }
 
-export async function removeCount(database: Database, tenantId: string, stockTakeId: string, variantId: string): Promise<StockTake> {
-  await database.withTenant(tenantId, async (tx) => {
-    await lockCountingTake(tx, stockTakeId);
+export async function removeCount(database: Database, reader: DocumentReader, stockTakeId: string, variantId: string): Promise<StockTake> {
+  await database.withTenant(reader.tenantId, async (tx) => {
+    await lockCountingTake(tx, reader, stockTakeId);
     const removed = await tx
       .delete(stockTakeLines)
       .where(and(eq(stockTakeLines.stockTakeId, stockTakeId), eq(stockTakeLines.variantId, variantId)))
       .returning({ id: stockTakeLines.id });
     if (removed.length === 0) throw notFound(/*i18n*/ 'That product was not counted in this stock take');
   });
-  return getStockTake(database, tenantId, stockTakeId);
+  return getStockTake(database, reader, stockTakeId);
 }
 
 /** Books every variance as a movement; stock goes to the counted figure even when negative stock is off. */
 export async function postStockTake(database: Database, author: Author, stockTakeId: string): Promise<StockTake> {
   await database.withTenant(author.tenantId, async (tx) => {
-    const take = await lockCountingTake(tx, stockTakeId);
+    const take = await lockCountingTake(tx, author, stockTakeId);
     const lines = await tx
       .select({ id: stockTakeLines.id, variantId: stockTakeLines.variantId, countedMilli: stockTakeLines.countedQuantity })
       .from(stockTakeLines)
@@ -161,15 +164,15 @@ export async function postStockTake(database: Database, author: Author, stockTak
       .where(eq(stockTakes.id, stockTakeId));
     await postDocument(tx, author.tenantId, 'stock_take', stockTakeId);
   });
-  return getStockTake(database, author.tenantId, stockTakeId);
+  return getStockTake(database, author, stockTakeId);
 }
 
-export async function cancelStockTake(database: Database, tenantId: string, stockTakeId: string): Promise<StockTake> {
-  await database.withTenant(tenantId, async (tx) => {
-    await lockCountingTake(tx, stockTakeId);
+export async function cancelStockTake(database: Database, reader: DocumentReader, stockTakeId: string): Promise<StockTake> {
+  await database.withTenant(reader.tenantId, async (tx) => {
+    await lockCountingTake(tx, reader, stockTakeId);
     await tx.update(stockTakes).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(stockTakes.id, stockTakeId));
   });
-  return getStockTake(database, tenantId, stockTakeId);
+  return getStockTake(database, reader, stockTakeId);
 }
 
 interface StockTakeHeaderRow {
@@ -212,9 +215,13 @@ function toHeader(row: StockTakeHeaderRow, names: Map<string, string>): Omit<Sto
   };
 }
 
-export async function getStockTake(database: Database, tenantId: string, stockTakeId: string): Promise<StockTake> {
-  const { header, lines } = await database.withTenant(tenantId, async (tx) => {
-    const [found] = await tx.select(headerColumns).from(stockTakes).innerJoin(locations, eq(locations.id, stockTakes.locationId)).where(eq(stockTakes.id, stockTakeId));
+export async function getStockTake(database: Database, reader: DocumentReader, stockTakeId: string): Promise<StockTake> {
+  const { header, lines } = await database.withTenant(reader.tenantId, async (tx) => {
+    const [found] = await tx
+      .select(headerColumns)
+      .from(stockTakes)
+      .innerJoin(locations, eq(locations.id, stockTakes.locationId))
+      .where(and(eq(stockTakes.id, stockTakeId), atWorkplaces(stockTakes.locationId, reader)));
     if (!found) throw notFound(/*i18n*/ 'Stock take not found');
     // While counting, expected is on hand now (not even read for a blind take); once posted, the
     // figure stored when it was posted.
@@ -243,7 +250,8 @@ export async function getStockTake(database: Database, tenantId: string, stockTa
   const names = await readUserNames(database, [header.startedBy, header.postedBy]);
   return {
     ...toHeader(header, names),
-    lines: lines.map(({ expected, ...line }) => {
+    lines: lines.map(({ expected, unitCostMinor, ...costed }) => {
+      const line = { ...costed, unitCostMinor: reader.seesCosts === false ? null : unitCostMinor };
       if (expected === null) return { ...line, expectedQuantityMilli: null, varianceMilli: null };
       const expectedQuantityMilli = quantityFromNumeric(expected);
       return { ...line, expectedQuantityMilli, varianceMilli: line.countedQuantityMilli - expectedQuantityMilli };
@@ -252,14 +260,15 @@ export async function getStockTake(database: Database, tenantId: string, stockTa
 }
 
 /** Newest first; filtered by status and location. */
-export async function listStockTakes(database: Database, tenantId: string, query: DocumentListQuery): Promise<Page<StockTakeListItem>> {
+export async function listStockTakes(database: Database, reader: DocumentReader, query: DocumentListQuery): Promise<Page<StockTakeListItem>> {
   const where = and(
     query.status ? eq(stockTakes.status, query.status) : undefined,
     query.locationId ? eq(stockTakes.locationId, query.locationId) : undefined,
+    atWorkplaces(stockTakes.locationId, reader),
   );
   return readPage(
     database,
-    tenantId,
+    reader.tenantId,
     query,
     {
       count: (tx) => tx.select(countAll).from(stockTakes).where(where),

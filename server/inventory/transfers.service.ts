@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from 'dr
 import type { z } from 'zod';
 import type { documentListQuerySchema, Transfer, transferInputSchema, TransferListItem, transferReceiptInputSchema } from '../../core/inventory/inventory.schemas';
 import { formatQuantity } from '../../core/products/quantity.rules';
+import { mayWorkAt } from '../../core/team/permissions.rules';
 import { postDocument } from '../accounting/post-document';
 import type { Database, TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -21,14 +22,18 @@ import {
   requireActiveLocation,
   requireLineItems,
   type DocumentAuthor,
+  type DocumentReader,
   type Page,
 } from './inventory-documents';
+import { atWorkplaces, type Workplaces } from './location-access';
 import { readAllowNegativeStock, recordMovements, type MovementRequest } from './stock-ledger';
 
 // Transfers between locations (feature multi_location): sending takes the stock out of the source
 // (never below zero unless the shop allows it); receiving puts it into the destination, in one go
 // or in parts (what is not received stays in transit, or is written off as lost in transit);
-// cancelling a transfer nothing of which arrived yet puts it back into the source.
+// cancelling a transfer nothing of which arrived yet puts it back into the source. A member limited
+// to some locations sees the transfers with either end at one of theirs; they send from theirs
+// (to anywhere), receive at theirs and call back to theirs.
 
 type TransferInput = z.output<typeof transferInputSchema>;
 type TransferReceiptInput = z.output<typeof transferReceiptInputSchema>;
@@ -41,8 +46,9 @@ export async function sendTransfer(database: Database, author: DocumentAuthor, i
     author,
     async (tx, requestKey) => (await tx.select({ id: stockTransfers.id }).from(stockTransfers).where(eq(stockTransfers.requestKey, requestKey)))[0]?.id,
     async (tx) => {
-      await requireActiveLocation(tx, input.fromLocationId, 'fromLocationId');
-      await requireActiveLocation(tx, input.toLocationId, 'toLocationId');
+      await requireActiveLocation(tx, author, input.fromLocationId, 'fromLocationId');
+      // Stock may be sent to any location: only the source must be the sender's.
+      await requireActiveLocation(tx, {}, input.toLocationId, 'toLocationId');
       await requireLineItems(tx, input.lines, 'quantityMilli');
       const [transfer] = await tx
         .insert(stockTransfers)
@@ -62,7 +68,7 @@ export async function sendTransfer(database: Database, author: DocumentAuthor, i
       return transferId;
     },
   );
-  return getTransfer(database, author.tenantId, id);
+  return getTransfer(database, author, id);
 }
 
 const RECEIPT_KEY_INDEX = 'stock_transfer_receipts_request_key_unique';
@@ -83,7 +89,8 @@ export async function receiveTransfer(
 ): Promise<Transfer> {
   try {
     await database.withTenant(author.tenantId, async (tx) => {
-      const transfer = await lockTransfer(tx, transferId);
+      const transfer = await lockTransfer(tx, author, transferId);
+      requireEnd(author, transfer.toLocationId, /*i18n*/ 'Only someone who works at the destination can receive this transfer');
       if (author.requestKey) {
         await claimRequestKey(tx, author.tenantId, author.requestKey);
         if (await isReceiptRecorded(tx, author.requestKey.key)) return;
@@ -100,13 +107,14 @@ export async function receiveTransfer(
     // The same key's receipt committed while this one waited: that first receipt is the answer.
     if (!(author.requestKey && isUniqueViolation(error, RECEIPT_KEY_INDEX))) throw error;
   }
-  return getTransfer(database, author.tenantId, transferId);
+  return getTransfer(database, author, transferId);
 }
 
 /** Called back before anything arrived: the stock returns to the source. */
 export async function cancelTransfer(database: Database, author: Omit<DocumentAuthor, 'requestKey'>, transferId: string): Promise<Transfer> {
   await database.withTenant(author.tenantId, async (tx) => {
-    const transfer = await lockTransfer(tx, transferId);
+    const transfer = await lockTransfer(tx, author, transferId);
+    requireEnd(author, transfer.fromLocationId, /*i18n*/ 'Only someone who works at the source can cancel this transfer');
     if (transfer.status !== 'sent') throw new HttpError('conflict', `This transfer was already ${STATUS_WORDS[transfer.status]}: you cannot cancel it`);
     const lines = await readLines(tx, transferId);
     await moveLines(tx, author, transferId, transfer.fromLocationId, 'transfer_in', lines, 'Transfer cancelled');
@@ -114,20 +122,28 @@ export async function cancelTransfer(database: Database, author: Omit<DocumentAu
     // Back at the source: goods leave transit as on a receipt, keyed by the transfer (transfer-receipt.rule.ts).
     await postDocument(tx, author.tenantId, 'transfer_receipt', transferId);
   });
-  return getTransfer(database, author.tenantId, transferId);
+  return getTransfer(database, author, transferId);
 }
 
 const STATUS_WORDS: Record<TransferStatus, string> = { sent: 'sent', partly_received: 'partly received', received: 'received', cancelled: 'cancelled' };
 
-/** The transfer, locked against a concurrent receipt or cancellation until this transaction ends. */
-async function lockTransfer(tx: TenantTx, transferId: string) {
+/** The person's transfers: those with either end at one of their locations. */
+const visibleTo = (who: Workplaces) => or(atWorkplaces(stockTransfers.fromLocationId, who), atWorkplaces(stockTransfers.toLocationId, who));
+
+/** The transfer, locked against a concurrent receipt or cancellation until this transaction ends (404 when not the person's). */
+async function lockTransfer(tx: TenantTx, who: Workplaces, transferId: string) {
   const [transfer] = await tx
     .select({ status: stockTransfers.status, fromLocationId: stockTransfers.fromLocationId, toLocationId: stockTransfers.toLocationId })
     .from(stockTransfers)
-    .where(eq(stockTransfers.id, transferId))
+    .where(and(eq(stockTransfers.id, transferId), visibleTo(who)))
     .for('update');
   if (!transfer) throw notFound(/*i18n*/ 'Transfer not found');
   return { ...transfer, status: transfer.status as TransferStatus };
+}
+
+/** A transfer the person sees through its other end is received, or called back, only by someone at this one (403). */
+function requireEnd(who: Workplaces, locationId: string, refusal: string) {
+  if (!mayWorkAt(who.locationIds, locationId)) throw new HttpError('forbidden', refusal);
 }
 
 async function isReceiptRecorded(tx: TenantTx, requestKey: string): Promise<boolean> {
@@ -327,9 +343,9 @@ function toHeader(row: TransferHeaderRow, names: Map<string, string>): Omit<Tran
   };
 }
 
-export async function getTransfer(database: Database, tenantId: string, transferId: string): Promise<Transfer> {
-  const { header, lines, receipts, receiptLines } = await database.withTenant(tenantId, async (tx) => {
-    const [found] = await selectHeaders(tx, {}).where(eq(stockTransfers.id, transferId));
+export async function getTransfer(database: Database, reader: DocumentReader, transferId: string): Promise<Transfer> {
+  const { header, lines, receipts, receiptLines } = await database.withTenant(reader.tenantId, async (tx) => {
+    const [found] = await selectHeaders(tx, {}).where(and(eq(stockTransfers.id, transferId), visibleTo(reader)));
     if (!found) throw notFound(/*i18n*/ 'Transfer not found');
     const transferLines = await tx
       .select({
@@ -378,15 +394,16 @@ export async function getTransfer(database: Database, tenantId: string, transfer
 }
 
 /** Newest first; filtered by status and by a location at either end. */
-export async function listTransfers(database: Database, tenantId: string, query: DocumentListQuery): Promise<Page<TransferListItem>> {
+export async function listTransfers(database: Database, reader: DocumentReader, query: DocumentListQuery): Promise<Page<TransferListItem>> {
   const where = and(
     query.status ? eq(stockTransfers.status, query.status) : undefined,
     query.locationId ? or(eq(stockTransfers.fromLocationId, query.locationId), eq(stockTransfers.toLocationId, query.locationId)) : undefined,
+    visibleTo(reader),
   );
   const lineCount = sql<number>`(select count(*)::int from stock_transfer_lines l where l.transfer_id = ${stockTransfers.id})`;
   return readPage(
     database,
-    tenantId,
+    reader.tenantId,
     query,
     {
       count: (tx) => tx.select(countAll).from(stockTransfers).where(where),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../tests/support/factories';
@@ -16,12 +17,14 @@ import { updateLoyaltySettings } from './loyalty.service';
 let database: TestDatabase;
 let shop: TestTenant;
 
+// Settings saves are audited with who made them; this ledger test has nobody signed in.
+const SETTINGS_EDITOR = randomUUID();
 const programme: LoyaltySettingsInput = { isEnabled: true, earnRateBps: 100, pointValueMinor: 50, minRedeemPoints: 100, expiryMonths: 6 };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   shop = await createTenant(database);
-  await updateLoyaltySettings(database, shop.id, programme);
+  await updateLoyaltySettings(database, shop.id, programme, SETTINGS_EDITOR);
 });
 afterAll(() => database.dispose());
 
@@ -122,7 +125,7 @@ describe('redeeming, reversing and adjusting', () => {
 describe('expiry, first in first out', () => {
   it('expires what lapsed less what was spent from the oldest points, once', async () => {
     const expiryShop = await createTenant(database);
-    await updateLoyaltySettings(database, expiryShop.id, { ...programme, minRedeemPoints: 0 });
+    await updateLoyaltySettings(database, expiryShop.id, { ...programme, minRedeemPoints: 0 }, SETTINGS_EDITOR);
     const customer = await createLoyaltyContact(database, expiryShop.id, { name: 'Otieno Ouma' });
     const t = expiryShop.id;
     const run = <T>(work: (tx: TenantTx) => Promise<T>) => database.withTenant(t, work);
@@ -161,9 +164,9 @@ describe('expiry, first in first out', () => {
     const withExpiry = await createTenant(database);
     const neverExpires = await createTenant(database);
     const programmeOff = await createTenant(database);
-    await updateLoyaltySettings(database, withExpiry.id, programme);
-    await updateLoyaltySettings(database, neverExpires.id, { ...programme, expiryMonths: 0 });
-    await updateLoyaltySettings(database, programmeOff.id, programme);
+    await updateLoyaltySettings(database, withExpiry.id, programme, SETTINGS_EDITOR);
+    await updateLoyaltySettings(database, neverExpires.id, { ...programme, expiryMonths: 0 }, SETTINGS_EDITOR);
+    await updateLoyaltySettings(database, programmeOff.id, programme, SETTINGS_EDITOR);
     const customers: Record<string, string> = {};
     for (const tenant of [withExpiry, neverExpires, programmeOff]) {
       customers[tenant.id] = await createLoyaltyContact(database, tenant.id);
@@ -171,7 +174,7 @@ describe('expiry, first in first out', () => {
         earnPoints(tx, { tenantId: tenant.id, contactId: customers[tenant.id]!, saleRef: 'OLD', amountMinor: 250_000, userId: null, occurredAt: new Date('2026-01-02T08:00:00Z') }),
       );
     }
-    await updateLoyaltySettings(database, programmeOff.id, { ...programme, isEnabled: false });
+    await updateLoyaltySettings(database, programmeOff.id, { ...programme, isEnabled: false }, SETTINGS_EDITOR);
 
     let now = new Date('2026-09-01T00:00:00Z');
     const queue = createJobQueue(database, [loyaltyExpiryJob(database, createLogger('error'))], { clock: () => now });

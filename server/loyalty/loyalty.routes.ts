@@ -44,7 +44,7 @@ export const loyaltyRoutes: RouteDefinition[] = [
       request: jsonBody(loyaltySettingsInputSchema),
       responses: { 200: jsonResponse(loyaltySettingsSchema, 'Settings'), 400: invalidResponse, 402: planResponse },
     }),
-    async (c) => c.json(await updateLoyaltySettings(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 200),
+    async (c) => c.json(await updateLoyaltySettings(c.var.deps.database, c.var.tenantId, c.req.valid('json'), c.var.principal.userId), 200),
   ),
   tenantRoute(
     { permission: 'contacts.edit', feature },

@@ -2,6 +2,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { ContactLoyalty, LoyaltyAdjustmentInput, LoyaltyEntry, LoyaltySettings, LoyaltySettingsInput } from '../../core/loyalty/loyalty.schemas';
 import { pointsValueMinor } from '../../core/loyalty/loyalty.rules';
 import { postDocument } from '../accounting/post-document';
+import { recordSettingsChange } from '../audit/audit-events.service';
 import type { Database } from '../db/client';
 import { loyaltyEntries, loyaltySettings } from '../db/schema/contacts';
 import { claimRequestKey, type RequestKey } from '../http/idempotency';
@@ -15,8 +16,11 @@ export function getLoyaltySettings(database: Database, tenantId: string): Promis
   return database.withTenant(tenantId, readLoyaltySettings);
 }
 
-export function updateLoyaltySettings(database: Database, tenantId: string, input: LoyaltySettingsInput): Promise<LoyaltySettings> {
+/** Saves the programme; what changed goes into the audit log (settings.loyalty) in the same transaction. */
+export function updateLoyaltySettings(database: Database, tenantId: string, input: LoyaltySettingsInput, actorUserId: string): Promise<LoyaltySettings> {
   return database.withTenant(tenantId, async (tx) => {
+    const before = await readLoyaltySettings(tx);
+    await recordSettingsChange(tx, { tenantId, actorUserId, action: 'settings.loyalty', entity: 'loyalty_settings', before, after: input });
     await tx
       .insert(loyaltySettings)
       .values({ tenantId, ...input })

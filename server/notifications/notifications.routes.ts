@@ -15,12 +15,12 @@ export const notificationRoutes = [
       method: 'get',
       path: '/api/notifications',
       tags: ['notifications'],
-      summary: 'My newest notifications in this shop (20) and how many are unread',
+      summary: 'My newest notifications in this shop (20: those concerning a permission I hold, or everyone) and how many are unread',
       responses: { 200: list },
     }),
     async (c) => {
-      const { userId, role } = c.var.principal;
-      return c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => listNotifications(tx, userId, role)), 200);
+      const { userId } = c.var.principal;
+      return c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => listNotifications(tx, userId, c.var.memberAccess)), 200);
     },
   ),
   tenantRoute(
@@ -34,12 +34,12 @@ export const notificationRoutes = [
       responses: { 200: list, 404: { description: 'No such notification', content: { 'application/json': { schema: apiErrorSchema } } } },
     }),
     async (c) => {
-      const { userId, role } = c.var.principal;
+      const { userId } = c.var.principal;
       const { id } = c.req.valid('json');
-      const tenantId = c.var.tenantId;
+      const { tenantId, memberAccess } = c.var;
       const result = await c.var.deps.database.withTenant(tenantId, async (tx) => {
-        await markNotificationsRead(tx, tenantId, userId, role, id);
-        return listNotifications(tx, userId, role);
+        await markNotificationsRead(tx, tenantId, userId, memberAccess, id);
+        return listNotifications(tx, userId, memberAccess);
       });
       return c.json(result, 200);
     },

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { MpesaSettings, MpesaSettingsInput } from '../../core/payments/mpesa.schemas';
+import { recordSettingsChange } from '../audit/audit-events.service';
 import { queryRows, type TenantTx } from '../db/client';
 import type { AppDependencies } from '../http/context';
 import { secretHint, type SecretBox } from '../security/secret-box';
@@ -10,7 +11,8 @@ import { createDarajaClient, type DarajaClient, type DarajaCredentials } from '.
 // and optional rows for a location (its own till). Secrets are sealed with the shop, the row and the
 // field bound as associated data; the API shows only "set" and the last four characters.
 
-type SecretField = 'consumerKey' | 'consumerSecret' | 'passkey' | 'securityCredential';
+const SECRET_FIELDS = ['consumerKey', 'consumerSecret', 'passkey', 'securityCredential'] as const;
+type SecretField = (typeof SECRET_FIELDS)[number];
 
 const COLUMN_OF: Record<SecretField, string> = {
   consumerKey: 'consumer_key_sealed',
@@ -64,13 +66,16 @@ export async function readSettingsRow(tx: TenantTx, locationId: string | null, e
   return rows[0] ?? null;
 }
 
+/** A stored secret, opened (null when not set). */
+function openSecret(tenantId: string, row: MpesaSettingsRow | null, field: SecretField, secretBox: SecretBox): string | null {
+  const sealed = row?.[COLUMN_OF[field] as keyof MpesaSettingsRow] as string | null | undefined;
+  return sealed && row ? secretBox.open(sealed, secretContext(tenantId, row.id, field)) : null;
+}
+
 const isLive = (row: MpesaSettingsRow | null) => Boolean(row?.shortcode && row.consumer_key_sealed && row.consumer_secret_sealed && row.passkey_sealed);
 
 export function openAccount(tenantId: string, row: MpesaSettingsRow | null, secretBox: SecretBox): MpesaAccount {
-  const open = (field: SecretField) => {
-    const sealed = row?.[COLUMN_OF[field] as keyof MpesaSettingsRow] as string | null | undefined;
-    return sealed && row ? secretBox.open(sealed, secretContext(tenantId, row.id, field)) : null;
-  };
+  const open = (field: SecretField) => openSecret(tenantId, row, field, secretBox);
   const live = isLive(row);
   return {
     settingsId: row?.id ?? null,
@@ -98,10 +103,7 @@ export function callbackUrlsFor(base: string, tenantId: string, token: string) {
 }
 
 export function settingsView(tenantId: string, row: MpesaSettingsRow | null, secretBox: SecretBox, callbackBase: string, locationId: string | null): MpesaSettings {
-  const hint = (field: SecretField) => {
-    const sealed = row?.[COLUMN_OF[field] as keyof MpesaSettingsRow] as string | null | undefined;
-    return secretHint(sealed && row ? secretBox.open(sealed, secretContext(tenantId, row.id, field)) : null);
-  };
+  const hint = (field: SecretField) => secretHint(openSecret(tenantId, row, field, secretBox));
   const token = row ? secretBox.open(row.callback_token_sealed, secretContext(tenantId, row.id, 'callbackToken')) : null;
   const registered = row?.c2b_registered_at ?? null;
   return {
@@ -122,9 +124,22 @@ export function settingsView(tenantId: string, row: MpesaSettingsRow | null, sec
   };
 }
 
-/** Creates or changes the shop's (or a location's) row; secrets not sent are kept. */
-export async function saveSettings(tx: TenantTx, tenantId: string, secretBox: SecretBox, input: MpesaSettingsInput): Promise<MpesaSettingsRow> {
-  let row = await readSettingsRow(tx, input.locationId, true);
+/** What the audit log may show of a row: everything but the secrets. */
+const auditedFields = (row: MpesaSettingsRow) => ({
+  shortcodeType: row.shortcode_type,
+  shortcode: row.shortcode,
+  tillNumber: row.till_number,
+  environment: row.environment,
+  initiatorName: row.initiator_name,
+});
+
+/**
+ * Creates or changes the shop's (or a location's) row; secrets not sent are kept. The change is
+ * audited (settings.mpesa) in the same transaction, a secret only by name.
+ */
+export async function saveSettings(tx: TenantTx, tenantId: string, secretBox: SecretBox, input: MpesaSettingsInput, actorUserId: string): Promise<MpesaSettingsRow> {
+  const existing = await readSettingsRow(tx, input.locationId, true);
+  let row = existing;
   if (!row) {
     const id = randomUUID();
     const token = randomBytes(32).toString('base64url');
@@ -152,7 +167,19 @@ export async function saveSettings(tx: TenantTx, tenantId: string, secretBox: Se
           updated_at = now()
         where id = ${row.id}`,
   );
-  return (await readSettingsRow(tx, input.locationId, true))!;
+  const saved = (await readSettingsRow(tx, input.locationId, true))!;
+  await recordSettingsChange(tx, {
+    tenantId,
+    actorUserId,
+    action: 'settings.mpesa',
+    entity: 'mpesa_settings',
+    entityId: saved.id,
+    before: existing ? auditedFields(existing) : {},
+    after: auditedFields(saved),
+    secretsChanged: SECRET_FIELDS.filter((field) => openSecret(tenantId, existing, field, secretBox) !== openSecret(tenantId, saved, field, secretBox)),
+    details: input.locationId ? { locationId: input.locationId } : undefined,
+  });
+  return saved;
 }
 
 /**

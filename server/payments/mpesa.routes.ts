@@ -86,7 +86,7 @@ export const mpesaRoutes: RouteDefinition[] = [
           const [location] = await queryRows<{ id: string }>(tx, sql`select id from locations where id = ${input.locationId}::uuid`);
           if (!location) throw new HttpError('validation_failed', /*i18n*/ 'Location not found', { locationId: [/*i18n*/ 'Location not found'] });
         }
-        return saveSettings(tx, c.var.tenantId, secretBox, input);
+        return saveSettings(tx, c.var.tenantId, secretBox, input, c.var.principal.userId);
       });
       return c.json(settingsView(c.var.tenantId, row, secretBox, callbackBase(c), input.locationId), 200);
     },

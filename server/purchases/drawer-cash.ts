@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { hasTenantRole } from '../../core/auth/roles.rules';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-events.service';
 import type { TenantTx } from '../db/client';
 import { shiftCashMovements, shifts } from '../db/schema/sales';
 import { HttpError } from '../http/errors';
+import { shiftsVisibleTo, type ShiftViewer } from '../registers/shifts.service';
 
 // Cash a purchase document pays from (or puts back in) a register's drawer: a movement of the open
 // shift, naming the document, written in the document's transaction so the shift's expected cash
@@ -11,21 +11,22 @@ import { HttpError } from '../http/errors';
 
 /**
  * The open shift whose drawer pays, held FOR SHARE like a sale's (a close waits for this
- * transaction, or this finds it closed): 400 on `field` when it is not one the user may use (a
- * cashier's own; any for a manager) or is at another `locationId`, 409 shift_closed when closed.
+ * transaction, or this finds it closed): 400 on `field` when it is not one the user works on (the
+ * shifts list's rule: their own, or any for a supervisor, at their locations) or is at another
+ * `locationId`, 409 shift_closed when closed.
  */
 export async function requireOpenDrawer(
   tx: TenantTx,
-  user: { userId: string; role: string | null },
+  user: Omit<ShiftViewer, 'tenantId'>,
   shiftId: string,
   { field = 'shiftId', locationId = null, closedMessage = /*i18n*/ 'This shift is closed. Open a new shift to continue.' }: { field?: string; locationId?: string | null; closedMessage?: string } = {},
 ): Promise<{ locationId: string }> {
   const [shift] = await tx
-    .select({ status: shifts.status, locationId: shifts.locationId, openedBy: shifts.openedBy })
+    .select({ status: shifts.status, locationId: shifts.locationId })
     .from(shifts)
-    .where(eq(shifts.id, shiftId))
+    .where(and(eq(shifts.id, shiftId), shiftsVisibleTo(user)))
     .for('share');
-  if (!shift || (!hasTenantRole(user.role, 'manager') && shift.openedBy !== user.userId)) {
+  if (!shift) {
     throw new HttpError('validation_failed', /*i18n*/ 'Shift not found', { [field]: [/*i18n*/ 'Shift not found'] });
   }
   if (shift.status !== 'open') throw new HttpError('shift_closed', closedMessage, { [field]: [/*i18n*/ 'This shift is closed'] });

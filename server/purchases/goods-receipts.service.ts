@@ -1,10 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { fillMessage } from '../../core/i18n/message.rules';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import type { TaxClass } from '../../core/products/tax.rules';
+import { hasPermission } from '../../core/team/permissions.rules';
 import { overReceiptMilli, statusFromReceipts, isReceivable, type PurchaseOrderStatus } from '../../core/purchases/purchase-order.rules';
 import {
   formatReceiptNumber,
@@ -26,7 +26,8 @@ import { isUniqueViolation } from '../db/errors';
 import { quantityFromNumeric } from '../db/schema/quantity';
 import { goodsReceiptLines, goodsReceipts, purchaseOrders } from '../db/schema/purchases';
 import { HttpError, notFound } from '../http/errors';
-import { createOnce, itemLabel, nameOf, readPage, readUserNames, requireActiveLocation, type Page } from '../inventory/inventory-documents';
+import { createOnce, itemLabel, nameOf, readPage, readUserNames, requireActiveLocation, type DocumentReader, type Page } from '../inventory/inventory-documents';
+import { andAtWorkplaces } from '../inventory/location-access';
 import { recordMovements } from '../inventory/stock-ledger';
 import { readPurchaseSettings } from '../expenses/purchase-settings.service';
 import { escapeLike, readShopClaimsVat, readVatRates, requireSupplier, resolvePurchaseLines, shopDayOf, shopToday, stockQuantity, type ResolvedPurchaseLine } from './purchase-documents';
@@ -37,7 +38,8 @@ import { paySupplierInTx, type PurchaseAuthor } from './supplier-payments.servic
 // and its lines costed with the landed costs, the stock through the ledger (purchase_receipt at
 // the landed unit cost, so the average cost moves with it), the order's received quantities and
 // status, the bill on the supplier's payable ledger, and, when paid now, the payment (and the
-// drawer's cash-out). Any refusal writes nothing.
+// drawer's cash-out). Any refusal writes nothing. A member limited to some locations receives at,
+// lists and reads those locations' receipts only.
 
 type GoodsReceiptInput = z.output<typeof goodsReceiptInputSchema>;
 type PurchaseListQuery = z.output<typeof purchaseListQuerySchema>;
@@ -65,13 +67,13 @@ export async function createGoodsReceipt(database: Database, author: PurchaseAut
     const first = await database.withTenant(author.tenantId, (tx) => findInvoice(tx, input.supplierId, input.supplierInvoiceNumber!));
     throw duplicateInvoice(input.supplierInvoiceNumber!, first?.number ?? null);
   }
-  return getGoodsReceipt(database, author.tenantId, id);
+  return getGoodsReceipt(database, author, id);
 }
 
 async function receiveInTx(tx: TenantTx, author: PurchaseAuthor, input: GoodsReceiptInput): Promise<string> {
   await requireMayReceive(tx, author, input);
   const supplier = await requireSupplier(tx, input.supplierId);
-  await requireActiveLocation(tx, input.locationId, 'locationId');
+  await requireActiveLocation(tx, author, input.locationId, 'locationId');
   const lines = await checkLines(tx, input);
   const order = input.orderId ? await lockReceivableOrder(tx, input, lines) : null;
   const duplicateOfId = input.supplierInvoiceNumber ? await checkInvoice(tx, input) : null;
@@ -182,9 +184,12 @@ async function receiveInTx(tx: TenantTx, author: PurchaseAuthor, input: GoodsRec
   return receiptId;
 }
 
-/** Managers receive anything; a cashier only a delivery paid in cash from their open shift, when the shop allows it. */
+/**
+ * Whoever manages purchase orders receives any delivery; anyone else who receives goods (a
+ * cashier) only one paid in cash from their open shift, when the shop allows it.
+ */
 async function requireMayReceive(tx: TenantTx, author: PurchaseAuthor, input: GoodsReceiptInput) {
-  if (hasTenantRole(author.role, 'manager')) return;
+  if (hasPermission(author, 'purchases.manage')) return;
   if (!(await readPurchaseSettings(tx)).cashiersRecordCashPurchases) throw new HttpError('forbidden', /*i18n*/ 'In this shop only managers record deliveries');
   const { payment } = input;
   if (payment.mode !== 'paid' || payment.method !== 'cash' || payment.shiftId === null) {
@@ -389,10 +394,13 @@ function toReceiptItem(row: ReceiptRow, names: Map<string, string>, bill: GoodsR
   };
 }
 
-/** One receipt with its lines and its bill; 404 for another shop's. */
-export async function getGoodsReceipt(database: Database, tenantId: string, receiptId: string): Promise<GoodsReceipt> {
-  const { row, lines, bill } = await database.withTenant(tenantId, async (tx) => {
-    const [header] = await queryRows<ReceiptRow>(tx, sql`select ${receiptColumns} from ${receiptSource} where r.id = ${receiptId}`);
+/** One receipt with its lines and its bill; 404 for another shop's, or at a location the reader may not work at. */
+export async function getGoodsReceipt(database: Database, reader: DocumentReader, receiptId: string): Promise<GoodsReceipt> {
+  const { row, lines, bill } = await database.withTenant(reader.tenantId, async (tx) => {
+    const [header] = await queryRows<ReceiptRow>(
+      tx,
+      sql`select ${receiptColumns} from ${receiptSource} where r.id = ${receiptId} ${andAtWorkplaces(sql`r.location_id`, reader)}`,
+    );
     if (!header) throw notFound(/*i18n*/ 'Receipt not found');
     return { row: header, lines: await readReceiptLines(tx, receiptId), bill: await readReceiptBill(tx, receiptId) };
   });
@@ -481,8 +489,8 @@ const RECEIPT_SORTS: Record<PurchaseListQuery['sort'], SQL> = {
 };
 
 /** Receipts, newest first: by supplier, location and day; a search matches GRN numbers, supplier invoice numbers and supplier names. */
-export async function listGoodsReceipts(database: Database, tenantId: string, query: PurchaseListQuery): Promise<Page<GoodsReceiptListItem>> {
-  const conditions: SQL[] = [sql`true`];
+export async function listGoodsReceipts(database: Database, reader: DocumentReader, query: PurchaseListQuery): Promise<Page<GoodsReceiptListItem>> {
+  const conditions: SQL[] = [sql`true ${andAtWorkplaces(sql`r.location_id`, reader)}`];
   if (query.supplierId) conditions.push(sql`r.supplier_id = ${query.supplierId}`);
   if (query.locationId) conditions.push(sql`r.location_id = ${query.locationId}`);
   if (query.from) conditions.push(sql`${shopDayOf(sql`r.received_at`)} >= ${query.from}::date`);
@@ -495,7 +503,7 @@ export async function listGoodsReceipts(database: Database, tenantId: string, qu
   const bills = new Map<string, GoodsReceipt['bill']>();
   return readPage(
     database,
-    tenantId,
+    reader.tenantId,
     query,
     {
       count: (tx) => queryRows<{ total: number }>(tx, sql`select count(*)::int as total from ${receiptSource} where ${where}`),
@@ -525,8 +533,8 @@ export function checkSupplierInvoice(database: Database, tenantId: string, query
  * Batches expiring within the window (already expired ones first): what each may still have is
  * what was received less what went back, and never more than is on hand at its location now.
  */
-export function listExpiringSoon(database: Database, tenantId: string, query: ExpiringSoonQuery): Promise<ExpiringSoon> {
-  return database.withTenant(tenantId, async (tx) => {
+export function listExpiringSoon(database: Database, reader: DocumentReader, query: ExpiringSoonQuery): Promise<ExpiringSoon> {
+  return database.withTenant(reader.tenantId, async (tx) => {
     const rows = await queryRows<LineItemRow & {
       receipt_id: string;
       receipt_number: string;
@@ -549,7 +557,7 @@ export function listExpiringSoon(database: Database, tenantId: string, query: Ex
             left join units u on u.tenant_id = gl.tenant_id and u.id = gl.unit_id
             left join stock_levels s on s.tenant_id = gl.tenant_id and s.variant_id = gl.variant_id and s.location_id = r.location_id
             where gl.expiry_date is not null and gl.expiry_date <= ${shopToday} + ${query.days}::int
-              ${query.locationId ? sql`and r.location_id = ${query.locationId}` : sql``}
+              ${query.locationId ? sql`and r.location_id = ${query.locationId}` : sql``} ${andAtWorkplaces(sql`r.location_id`, reader)}
           ) batch
           where remaining::numeric > 0
           order by expiry_date, product_name, receipt_number

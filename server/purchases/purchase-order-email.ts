@@ -5,6 +5,7 @@ import type { PurchaseOrder, purchaseOrderSendSchema } from '../../core/purchase
 import type { EmailMessage } from '../email/email.service';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
+import type { DocumentReader } from '../inventory/inventory-documents';
 import { emailLanguage } from '../i18n/email-language';
 import { isSendable, NOT_SENDABLE, recordSent } from './purchase-orders.service';
 import { purchaseOrderFileName, purchaseOrderText, readPurchaseOrderDocument, renderPurchaseOrderPdf, type PurchaseOrderDocument } from './purchase-order.pdf';
@@ -49,9 +50,10 @@ ${paragraphs.map((p) => `<p style="margin:0 0 14px;line-height:1.5;white-space:p
  * it was printed or shared. The e-mail goes first and the status after, under the order's lock:
  * the outbox is written in a transaction of its own.
  */
-export async function sendPurchaseOrder(deps: AppDependencies, tenantId: string, orderId: string, input: SendInput): Promise<PurchaseOrder> {
+export async function sendPurchaseOrder(deps: AppDependencies, reader: DocumentReader, orderId: string, input: SendInput): Promise<PurchaseOrder> {
+  const { tenantId } = reader;
   if (input.via === 'email') {
-    const document = await readPurchaseOrderDocument(deps, tenantId, orderId);
+    const document = await readPurchaseOrderDocument(deps, reader, orderId);
     if (!isSendable(document.order.status)) throw new HttpError('conflict', NOT_SENDABLE);
     const recipient = input.email ?? document.order.supplier.email;
     if (!recipient) {
@@ -61,5 +63,5 @@ export async function sendPurchaseOrder(deps: AppDependencies, tenantId: string,
     const pdf = await renderPurchaseOrderPdf(document, i18n);
     await deps.mailer.send({ ...purchaseOrderEmail(i18n, document, { to: recipient, message: input.message, pdf }), tenantId });
   }
-  return recordSent(deps.database, tenantId, orderId);
+  return recordSent(deps.database, reader, orderId);
 }

@@ -9,6 +9,7 @@ import type { PurchaseOrder } from '../../core/purchases/purchases.schemas';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 import { queryRows } from '../db/client';
 import type { AppDependencies } from '../http/context';
+import type { DocumentReader } from '../inventory/inventory-documents';
 import { BRAND, formatStatementDate, INK, MARGIN, MUTED, PdfSheet, ROW } from '../statements/statement.pdf';
 import { getPurchaseOrder } from './purchase-orders.service';
 
@@ -45,9 +46,10 @@ interface LetterheadRow {
   supplier_kra_pin: string | null;
 }
 
-/** The order with what its letterhead and supplier block print (404 for another shop's order). */
-export async function readPurchaseOrderDocument(deps: AppDependencies, tenantId: string, orderId: string): Promise<PurchaseOrderDocument> {
-  const order = await getPurchaseOrder(deps.database, tenantId, orderId);
+/** The order with what its letterhead and supplier block print (404 for another shop's order, or one the reader may not see). */
+export async function readPurchaseOrderDocument(deps: AppDependencies, reader: DocumentReader, orderId: string): Promise<PurchaseOrderDocument> {
+  const { tenantId } = reader;
+  const order = await getPurchaseOrder(deps.database, reader, orderId);
   const [row] = await deps.database.withTenant(tenantId, (tx) =>
     queryRows<LetterheadRow>(
       tx,
@@ -84,14 +86,14 @@ async function readLogo(dataDir: string, tenantId: string, logoUrl: string | nul
 }
 
 /** GET …/pdf: the order's PDF in `language`, and its file name. */
-export async function purchaseOrderPdf(deps: AppDependencies, tenantId: string, orderId: string, language: Locale): Promise<{ pdf: Uint8Array; fileName: string }> {
-  const document = await readPurchaseOrderDocument(deps, tenantId, orderId);
+export async function purchaseOrderPdf(deps: AppDependencies, reader: DocumentReader, orderId: string, language: Locale): Promise<{ pdf: Uint8Array; fileName: string }> {
+  const document = await readPurchaseOrderDocument(deps, reader, orderId);
   return { pdf: await renderPurchaseOrderPdf(document, deps.i18n.of(language)), fileName: purchaseOrderFileName(document.order) };
 }
 
 /** GET …/text: the order as plain text in `language`. */
-export async function purchaseOrderPlainText(deps: AppDependencies, tenantId: string, orderId: string, language: Locale): Promise<{ text: string }> {
-  return { text: purchaseOrderText(await readPurchaseOrderDocument(deps, tenantId, orderId), deps.i18n.of(language)) };
+export async function purchaseOrderPlainText(deps: AppDependencies, reader: DocumentReader, orderId: string, language: Locale): Promise<{ text: string }> {
+  return { text: purchaseOrderText(await readPurchaseOrderDocument(deps, reader, orderId), deps.i18n.of(language)) };
 }
 
 export const purchaseOrderFileName = (order: Pick<PurchaseOrder, 'number'>) => `${order.number.toLowerCase()}.pdf`;

@@ -16,13 +16,15 @@ import { locations } from '../db/schema/inventory';
 import { productVariants, products, units } from '../db/schema/products';
 import { goodsReceipts, purchaseOrderLines, purchaseOrders } from '../db/schema/purchases';
 import { HttpError, notFound } from '../http/errors';
-import { countAll, createOnce, nameOf, readPage, readUserNames, requireActiveLocation, type DocumentAuthor, type Page } from '../inventory/inventory-documents';
+import { countAll, createOnce, nameOf, readPage, readUserNames, requireActiveLocation, type DocumentAuthor, type DocumentReader, type Page } from '../inventory/inventory-documents';
+import { atWorkplaces } from '../inventory/location-access';
 import { escapeLike, purchaseLineAmounts, readVatRates, requireSupplier, resolvePurchaseLines, shopDayOf, stockQuantity, type ResolvedPurchaseLine } from './purchase-documents';
 
 // Purchase orders (issue 16, docs/decisions/0019): a draft is edited freely, then ordered (sent by
 // e-mail, printed or shared, or just marked as ordered); receipts against it (goods-receipts) move
 // it to partly received and received; the user closes one whose rest will not come, or cancels one
-// nothing arrived for. Orders hold no stock and no money. Transitions lock the order row.
+// nothing arrived for. Orders hold no stock and no money. Transitions lock the order row. A member
+// limited to some locations orders for, lists and works on the orders delivered to those only.
 
 export type PurchaseOrderInput = z.output<typeof purchaseOrderInputSchema>;
 type PurchaseListQuery = z.output<typeof purchaseListQuerySchema>;
@@ -34,7 +36,7 @@ export async function createPurchaseOrder(database: Database, author: DocumentAu
     async (tx, requestKey) => (await tx.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.requestKey, requestKey)))[0]?.id,
     async (tx) => (await insertOrders(tx, author, input.locationId, [input]))[0]!.id,
   );
-  return getPurchaseOrder(database, author.tenantId, id);
+  return getPurchaseOrder(database, author, id);
 }
 
 interface OrderDraft {
@@ -57,7 +59,7 @@ export async function insertOrders(
   drafts: OrderDraft[],
   path: (index: number) => string = () => '',
 ): Promise<{ id: string; number: string; supplierName: string; lineCount: number }[]> {
-  await requireActiveLocation(tx, locationId, 'locationId');
+  await requireActiveLocation(tx, author, locationId, 'locationId');
   const rates = await readVatRates(tx);
   const checked = [];
   for (const [index, draft] of drafts.entries()) {
@@ -110,9 +112,9 @@ async function insertLines(tx: TenantTx, tenantId: string, orderId: string, line
 /** A draft's new header and lines (409 once it is ordered: the supplier has it as it was). */
 export async function updatePurchaseOrder(database: Database, author: Omit<DocumentAuthor, 'requestKey'>, orderId: string, input: PurchaseOrderInput): Promise<PurchaseOrder> {
   await database.withTenant(author.tenantId, async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrder(tx, author, orderId);
     if (!isEditable(order.status)) throw new HttpError('conflict', /*i18n*/ 'Only a draft order can be changed');
-    await requireActiveLocation(tx, input.locationId, 'locationId');
+    await requireActiveLocation(tx, author, input.locationId, 'locationId');
     await requireSupplier(tx, input.supplierId);
     const lines = await resolvePurchaseLines(tx, input.lines, await readVatRates(tx));
     await tx
@@ -130,15 +132,15 @@ export async function updatePurchaseOrder(database: Database, author: Omit<Docum
     await tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, orderId));
     await insertLines(tx, author.tenantId, orderId, lines);
   });
-  return getPurchaseOrder(database, author.tenantId, orderId);
+  return getPurchaseOrder(database, author, orderId);
 }
 
-/** The order row, locked against another transition or a receipt until this transaction ends (404: none, or another shop's). */
-export async function lockOrder(tx: TenantTx, orderId: string): Promise<{ id: string; status: PurchaseOrderStatus; number: string }> {
+/** The order row, locked against another transition or a receipt until this transaction ends (404: none, another shop's, or to another's location). */
+async function lockOrder(tx: TenantTx, reader: DocumentReader, orderId: string): Promise<{ id: string; status: PurchaseOrderStatus; number: string }> {
   const [order] = await tx
     .select({ id: purchaseOrders.id, status: purchaseOrders.status, number: purchaseOrders.number })
     .from(purchaseOrders)
-    .where(eq(purchaseOrders.id, orderId))
+    .where(and(eq(purchaseOrders.id, orderId), atWorkplaces(purchaseOrders.locationId, reader)))
     .for('update');
   if (!order) throw notFound(/*i18n*/ 'Purchase order not found');
   return { ...order, status: order.status as PurchaseOrderStatus };
@@ -147,41 +149,41 @@ export async function lockOrder(tx: TenantTx, orderId: string): Promise<{ id: st
 /** A status change under the order's lock: refused with 409 and `refusal` unless `allowed`. */
 async function transition(
   database: Database,
-  tenantId: string,
+  reader: DocumentReader,
   orderId: string,
   allowed: (status: PurchaseOrderStatus) => boolean,
   refusal: string,
   change: (status: PurchaseOrderStatus) => Partial<typeof purchaseOrders.$inferInsert>,
 ): Promise<PurchaseOrder> {
-  await database.withTenant(tenantId, async (tx) => {
-    const order = await lockOrder(tx, orderId);
+  await database.withTenant(reader.tenantId, async (tx) => {
+    const order = await lockOrder(tx, reader, orderId);
     if (!allowed(order.status)) throw new HttpError('conflict', refusal);
     await tx
       .update(purchaseOrders)
       .set({ ...change(order.status), updatedAt: new Date() })
       .where(eq(purchaseOrders.id, orderId));
   });
-  return getPurchaseOrder(database, tenantId, orderId);
+  return getPurchaseOrder(database, reader, orderId);
 }
 
 /** "Mark as ordered": the supplier has it by other means (a phone call). */
-export const markOrdered = (database: Database, tenantId: string, orderId: string) =>
-  transition(database, tenantId, orderId, isEditable, /*i18n*/ 'Only a draft order can be marked as ordered', () => ({ status: 'ordered', orderedAt: new Date() }));
+export const markOrdered = (database: Database, reader: DocumentReader, orderId: string) =>
+  transition(database, reader, orderId, isEditable, /*i18n*/ 'Only a draft order can be marked as ordered', () => ({ status: 'ordered', orderedAt: new Date() }));
 
-export const cancelPurchaseOrder = (database: Database, tenantId: string, orderId: string) =>
-  transition(database, tenantId, orderId, isCancellable, /*i18n*/ 'Only a draft or ordered order with nothing received can be cancelled', () => ({ status: 'cancelled' }));
+export const cancelPurchaseOrder = (database: Database, reader: DocumentReader, orderId: string) =>
+  transition(database, reader, orderId, isCancellable, /*i18n*/ 'Only a draft or ordered order with nothing received can be cancelled', () => ({ status: 'cancelled' }));
 
 /** The rest will not come (or the paperwork is done): it no longer counts as on order. */
-export const closePurchaseOrder = (database: Database, tenantId: string, orderId: string) =>
-  transition(database, tenantId, orderId, isClosable, /*i18n*/ 'Only a partly or fully received order can be closed', () => ({ status: 'closed', closedAt: new Date() }));
+export const closePurchaseOrder = (database: Database, reader: DocumentReader, orderId: string) =>
+  transition(database, reader, orderId, isClosable, /*i18n*/ 'Only a partly or fully received order can be closed', () => ({ status: 'closed', closedAt: new Date() }));
 
 /** An order that can still go to the supplier: anything not cancelled or closed. */
 export const isSendable = (status: PurchaseOrderStatus) => status !== 'cancelled' && status !== 'closed';
 export const NOT_SENDABLE = /*i18n*/ 'A cancelled or closed order cannot be sent';
 
 /** Sent (e-mailed, printed or shared) now: a draft becomes ordered; a sent one keeps its status. */
-export const recordSent = (database: Database, tenantId: string, orderId: string) =>
-  transition(database, tenantId, orderId, isSendable, NOT_SENDABLE, (status) => {
+export const recordSent = (database: Database, reader: DocumentReader, orderId: string) =>
+  transition(database, reader, orderId, isSendable, NOT_SENDABLE, (status) => {
     const now = new Date();
     return status === 'draft' ? { status: 'ordered', orderedAt: now, sentAt: now } : { sentAt: now };
   });
@@ -260,9 +262,11 @@ function toHeader(row: HeaderRow, names: Map<string, string>): Omit<PurchaseOrde
   };
 }
 
-export async function getPurchaseOrder(database: Database, tenantId: string, orderId: string): Promise<PurchaseOrder> {
-  const { header, lines, receipts, rates } = await database.withTenant(tenantId, async (tx) => {
-    const [found] = await selectHeaders(tx, { note: sql<string | null>`${purchaseOrders.note}` }).where(eq(purchaseOrders.id, orderId));
+export async function getPurchaseOrder(database: Database, reader: DocumentReader, orderId: string): Promise<PurchaseOrder> {
+  const { header, lines, receipts, rates } = await database.withTenant(reader.tenantId, async (tx) => {
+    const [found] = await selectHeaders(tx, { note: sql<string | null>`${purchaseOrders.note}` }).where(
+      and(eq(purchaseOrders.id, orderId), atWorkplaces(purchaseOrders.locationId, reader)),
+    );
     if (!found) throw notFound(/*i18n*/ 'Purchase order not found');
     // One query at a time: a transaction's connection runs them in turn anyway.
     const orderLines = await tx
@@ -321,7 +325,7 @@ const SORTS = {
 } satisfies Record<PurchaseListQuery['sort'], SQL[]>;
 
 /** Filtered by supplier, status, location and the day it was made (shop's time zone); searched by number, supplier reference or supplier name. */
-export async function listPurchaseOrders(database: Database, tenantId: string, query: PurchaseListQuery): Promise<Page<PurchaseOrderListItem>> {
+export async function listPurchaseOrders(database: Database, reader: DocumentReader, query: PurchaseListQuery): Promise<Page<PurchaseOrderListItem>> {
   if (query.status && !(PURCHASE_ORDER_STATUSES as readonly string[]).includes(query.status)) {
     throw new HttpError('validation_failed', /*i18n*/ 'Choose a status from the list', { status: [/*i18n*/ 'Choose a status from the list'] });
   }
@@ -334,11 +338,12 @@ export async function listPurchaseOrders(database: Database, tenantId: string, q
     query.from ? sql`${localDay} >= ${query.from}::date` : undefined,
     query.to ? sql`${localDay} <= ${query.to}::date` : undefined,
     pattern ? or(ilike(purchaseOrders.number, pattern), ilike(purchaseOrders.supplierReference, pattern), ilike(contacts.name, pattern)) : undefined,
+    atWorkplaces(purchaseOrders.locationId, reader),
   );
   const lineCount = sql<number>`(select count(*)::int from purchase_order_lines l where l.tenant_id = ${purchaseOrders.tenantId} and l.order_id = ${purchaseOrders.id})`;
   return readPage(
     database,
-    tenantId,
+    reader.tenantId,
     query,
     {
       count: (tx) =>

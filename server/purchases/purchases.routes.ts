@@ -20,6 +20,7 @@ import {
   supplierReturnSchema,
 } from '../../core/purchases/purchases.schemas';
 import type { AppEnv } from '../http/context';
+import type { DocumentReader } from '../inventory/inventory-documents';
 import { readIdempotencyKey } from '../http/idempotency';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import { tenantRoute, type RouteDefinition } from '../http/routes';
@@ -29,17 +30,23 @@ import { recordSupplierPayment, type PurchaseAuthor } from './supplier-payments.
 import { createSupplierReturn, getSupplierReturn, listSupplierReturns } from './supplier-returns.service';
 
 // Goods receipts, supplier bills, supplier payments and returns to suppliers (issue 16). Handlers
-// parse and call one service. Literal paths (invoice-check, expiring-soon) come before {id}.
+// parse and call one service. Literal paths (invoice-check, expiring-soon) come before {id}. The
+// services keep a member limited to some locations to the receipts and returns of theirs (issue 20).
 
 const idParams = { params: z.object({ id: z.uuid() }) };
 
-const notFoundResponse = errorResponse('Not found (or another shop’s)');
+const notFoundResponse = errorResponse('Not found (or another shop’s, or at a location the person does not work at)');
 const conflictResponse = errorResponse('Refused in its current state (over-receipt, repeated invoice, closed shift, not enough on hand…)');
 const invalidResponse = errorResponse('Invalid input, with a message per field');
 
-/** The writer of a new document: tenant, user, their role and the request's Idempotency-Key. */
+/** The reader of purchase documents: the shop and the locations the person may work at. */
+function readerOf(c: Context<AppEnv>): DocumentReader {
+  return { tenantId: c.var.tenantId, locationIds: c.var.memberAccess.locationIds };
+}
+
+/** The writer of a new document: the reader, the user, their permissions and the request's Idempotency-Key. */
 function authorOf(c: Context<AppEnv>): PurchaseAuthor {
-  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole, requestKey: readIdempotencyKey(c) };
+  return { ...readerOf(c), userId: c.var.principal.userId, permissions: c.var.memberAccess.permissions, requestKey: readIdempotencyKey(c) };
 }
 
 const receiptResponse = jsonResponse(goodsReceiptSchema, 'The goods receipt');
@@ -54,7 +61,13 @@ const receiptRoutes = [
       tags: ['purchases'],
       summary: 'Receive goods, against an order or not: stock, average cost, the bill, and the payment when paid now (Idempotency-Key)',
       request: jsonBody(goodsReceiptInputSchema),
-      responses: { 201: receiptResponse, 400: invalidResponse, 403: errorResponse('Not allowed to record this delivery'), 409: conflictResponse },
+      responses: {
+        201: receiptResponse,
+        400: invalidResponse,
+        403: errorResponse('Not allowed to record this delivery'),
+        404: errorResponse('The location is not one the person works at'),
+        409: conflictResponse,
+      },
     }),
     async (c) => c.json(await createGoodsReceipt(c.var.deps.database, authorOf(c), c.req.valid('json')), 201),
   ),
@@ -68,7 +81,7 @@ const receiptRoutes = [
       request: { query: purchaseListQuerySchema },
       responses: { 200: jsonResponse(goodsReceiptListSchema, 'Goods receipts') },
     }),
-    async (c) => c.json(await listGoodsReceipts(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+    async (c) => c.json(await listGoodsReceipts(c.var.deps.database, readerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
     { permission: 'purchases.manage' },
@@ -92,7 +105,7 @@ const receiptRoutes = [
       request: { query: expiringSoonQuerySchema },
       responses: { 200: jsonResponse(expiringSoonSchema, 'Expiring batches') },
     }),
-    async (c) => c.json(await listExpiringSoon(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+    async (c) => c.json(await listExpiringSoon(c.var.deps.database, readerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
     { permission: 'purchases.manage' },
@@ -104,7 +117,7 @@ const receiptRoutes = [
       request: idParams,
       responses: { 200: receiptResponse, 404: notFoundResponse },
     }),
-    async (c) => c.json(await getGoodsReceipt(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+    async (c) => c.json(await getGoodsReceipt(c.var.deps.database, readerOf(c), c.req.valid('param').id), 200),
   ),
 ];
 
@@ -186,7 +199,7 @@ const returnRoutes = [
       request: { query: purchaseListQuerySchema },
       responses: { 200: jsonResponse(supplierReturnListSchema, 'Returns') },
     }),
-    async (c) => c.json(await listSupplierReturns(c.var.deps.database, c.var.tenantId, c.req.valid('query')), 200),
+    async (c) => c.json(await listSupplierReturns(c.var.deps.database, readerOf(c), c.req.valid('query')), 200),
   ),
   tenantRoute(
     { permission: 'purchases.manage' },
@@ -198,7 +211,7 @@ const returnRoutes = [
       request: idParams,
       responses: { 200: returnResponse, 404: notFoundResponse },
     }),
-    async (c) => c.json(await getSupplierReturn(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+    async (c) => c.json(await getSupplierReturn(c.var.deps.database, readerOf(c), c.req.valid('param').id), 200),
   ),
 ];
 

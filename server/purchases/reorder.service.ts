@@ -6,7 +6,7 @@ import { QUANTITY_SCALE } from '../../core/products/quantity.rules';
 import { divideRounded, type TaxClass } from '../../core/products/tax.rules';
 import { queryRows, type Database } from '../db/client';
 import { quantityFromNumeric } from '../db/schema/quantity';
-import { createOnce, requireActiveLocation, type DocumentAuthor } from '../inventory/inventory-documents';
+import { createOnce, requireActiveLocation, type DocumentAuthor, type DocumentReader } from '../inventory/inventory-documents';
 import { findOrdersOfRequest, insertOrders } from './purchase-orders.service';
 
 // Reorder suggestions (issue 16): the location's low items (on hand plus on order at or below the
@@ -116,10 +116,10 @@ export function reorderCandidatesQuery(tenantId: string, query: Pick<ReorderQuer
 }
 
 /** The location's suggestions, grouped by preferred supplier (by name, those without one last). */
-export async function reorderSuggestions(database: Database, tenantId: string, query: ReorderQuery): Promise<ReorderSuggestions> {
-  const rows = await database.withTenant(tenantId, async (tx) => {
-    await requireActiveLocation(tx, query.locationId, 'locationId');
-    return queryRows<CandidateRow>(tx, reorderCandidatesQuery(tenantId, query));
+export async function reorderSuggestions(database: Database, reader: DocumentReader, query: ReorderQuery): Promise<ReorderSuggestions> {
+  const rows = await database.withTenant(reader.tenantId, async (tx) => {
+    await requireActiveLocation(tx, reader, query.locationId, 'locationId');
+    return queryRows<CandidateRow>(tx, reorderCandidatesQuery(reader.tenantId, query));
   });
 
   const groups: ReorderSuggestions['groups'] = [];

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PurchasePaymentMethod, SupplierPayment, supplierPaymentInputSchema } from '../../core/purchases/purchases.schemas';
+import type { MemberAccess } from '../../core/team/permissions.rules';
 import { postDocument } from '../accounting/post-document';
 import { recordPayment, type AllocationRequest, type PostedAccountEntry } from '../accounts/account-ledger';
 import { queryRows, type Database, type TenantTx } from '../db/client';
@@ -19,9 +20,9 @@ import { requireSupplier } from './purchase-documents';
 
 type SupplierPaymentInput = z.output<typeof supplierPaymentInputSchema>;
 
-/** The writer of a purchase document, with their role in the shop (a cashier may only use their own shift). */
+/** The writer of a purchase document, with their permissions in the shop (without sales.approve, only their own shift's drawer). */
 export interface PurchaseAuthor extends DocumentAuthor {
-  role: string | null;
+  permissions: MemberAccess['permissions'];
 }
 
 export interface SupplierPaymentToRecord {

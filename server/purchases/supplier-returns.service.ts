@@ -19,7 +19,8 @@ import { queryRows, type Database, type TenantTx } from '../db/client';
 import { quantityFromNumeric } from '../db/schema/quantity';
 import { supplierReturnLines, supplierReturns } from '../db/schema/purchases';
 import { HttpError, notFound } from '../http/errors';
-import { createOnce, itemLabel, nameOf, readPage, readUserNames, type DocumentAuthor, type Page } from '../inventory/inventory-documents';
+import { createOnce, itemLabel, nameOf, readPage, readUserNames, type DocumentAuthor, type DocumentReader, type Page } from '../inventory/inventory-documents';
+import { andAtWorkplaces } from '../inventory/location-access';
 import { lockStockLevels, recordMovements } from '../inventory/stock-ledger';
 import { escapeLike, shopDayOf } from './purchase-documents';
 
@@ -28,6 +29,7 @@ import { escapeLike, shopDayOf } from './purchase-documents';
 // as the backstop) nor more than is on hand at the receipt's location now (its stock rows locked
 // before they are read). The goods leave through the stock ledger at the cost they came in at, and
 // a credit note on the supplier's payable ledger lowers what the shop owes, or records a refund.
+// A member limited to some locations returns, lists and reads the goods of those locations only.
 
 type SupplierReturnInput = z.output<typeof supplierReturnInputSchema>;
 type PurchaseListQuery = z.output<typeof purchaseListQuerySchema>;
@@ -50,14 +52,15 @@ export async function createSupplierReturn(database: Database, author: DocumentA
     async (tx, requestKey) => (await tx.select({ id: supplierReturns.id }).from(supplierReturns).where(eq(supplierReturns.requestKey, requestKey)))[0]?.id,
     (tx) => returnInTx(tx, author, input),
   );
-  return getSupplierReturn(database, author.tenantId, id);
+  return getSupplierReturn(database, author, id);
 }
 
 async function returnInTx(tx: TenantTx, author: DocumentAuthor, input: SupplierReturnInput): Promise<string> {
   const [receipt] = await queryRows<{ id: string; supplier_id: string; location_id: string; location_name: string; vat_claimable: boolean }>(
     tx,
     sql`select r.id, r.supplier_id, r.location_id, l.name as location_name, r.vat_claimable
-        from goods_receipts r join locations l on l.tenant_id = r.tenant_id and l.id = r.location_id where r.id = ${input.receiptId}`,
+        from goods_receipts r join locations l on l.tenant_id = r.tenant_id and l.id = r.location_id
+        where r.id = ${input.receiptId} ${andAtWorkplaces(sql`r.location_id`, author)}`,
   );
   if (!receipt) throw new HttpError('validation_failed', /*i18n*/ 'Delivery not found', { receiptId: [/*i18n*/ 'Delivery not found'] });
   const lines = await takeReturnable(tx, receipt, input.lines);
@@ -309,10 +312,13 @@ function toReturnItem(row: ReturnRow, names: Map<string, string>): SupplierRetur
   };
 }
 
-/** One return with its lines; 404 for another shop's. */
-export async function getSupplierReturn(database: Database, tenantId: string, returnId: string): Promise<SupplierReturn> {
-  const { row, lines } = await database.withTenant(tenantId, async (tx) => {
-    const [header] = await queryRows<ReturnRow>(tx, sql`select ${returnColumns} from ${returnSource} where sr.id = ${returnId}`);
+/** One return with its lines; 404 for another shop's, or at a location the reader may not work at. */
+export async function getSupplierReturn(database: Database, reader: DocumentReader, returnId: string): Promise<SupplierReturn> {
+  const { row, lines } = await database.withTenant(reader.tenantId, async (tx) => {
+    const [header] = await queryRows<ReturnRow>(
+      tx,
+      sql`select ${returnColumns} from ${returnSource} where sr.id = ${returnId} ${andAtWorkplaces(sql`sr.location_id`, reader)}`,
+    );
     if (!header) throw notFound(/*i18n*/ 'Return not found');
     const returnLines = await queryRows<{
       receipt_line_id: string;
@@ -365,8 +371,8 @@ const RETURN_SORTS: Record<PurchaseListQuery['sort'], SQL> = {
 };
 
 /** Returns, newest first: by supplier, location, reason (status) and day; a search matches DN and GRN numbers, supplier invoice numbers and supplier names. */
-export function listSupplierReturns(database: Database, tenantId: string, query: PurchaseListQuery): Promise<Page<SupplierReturnListItem>> {
-  const conditions: SQL[] = [sql`true`];
+export function listSupplierReturns(database: Database, reader: DocumentReader, query: PurchaseListQuery): Promise<Page<SupplierReturnListItem>> {
+  const conditions: SQL[] = [sql`true ${andAtWorkplaces(sql`sr.location_id`, reader)}`];
   if (query.supplierId) conditions.push(sql`sr.supplier_id = ${query.supplierId}`);
   if (query.locationId) conditions.push(sql`sr.location_id = ${query.locationId}`);
   if (query.status) conditions.push(sql`sr.reason = ${query.status}`);
@@ -381,7 +387,7 @@ export function listSupplierReturns(database: Database, tenantId: string, query:
   const where = sql.join(conditions, sql` and `);
   return readPage(
     database,
-    tenantId,
+    reader.tenantId,
     query,
     {
       count: (tx) => queryRows<{ total: number }>(tx, sql`select count(*)::int as total from ${returnSource} where ${where}`),

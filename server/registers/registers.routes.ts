@@ -1,8 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { mayWorkAt } from '../../core/team/permissions.rules';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import {
   cashMovementInputSchema,
   cashMovementSchema,
@@ -19,6 +17,7 @@ import {
   shiftReportSchema,
   shiftSchema,
 } from '../../core/sales/sales.schemas';
+import { hasPermission, mayWorkAt } from '../../core/team/permissions.rules';
 import type { AppEnv } from '../http/context';
 import { readIdempotencyKey } from '../http/idempotency';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
@@ -28,7 +27,8 @@ import { getSalesSettings, updateSalesSettings } from './sales-settings.service'
 import { addCashMovement, closeShift, getCurrentShift, getShift, listShifts, openShift, readShiftReport, type ShiftViewer } from './shifts.service';
 
 // Registers, shifts and the sales settings (issue 15). Cashiers open, work and close their shifts
-// and read their reports; managers see every shift; admins set up registers and the settings.
+// and read their reports; those who approve at the register see every shift; owners set up
+// registers and the settings; everyone only at the locations they may work at (issue 20).
 // Handlers parse and call one service function.
 
 const idParams = { params: z.object({ id: z.uuid() }) };
@@ -46,7 +46,8 @@ const registerListQuerySchema = z.object({
 const currentShiftQuerySchema = z.object({ registerId: z.uuid({ message: /*i18n*/ 'Choose a register' }) });
 
 function viewerOf(c: Context<AppEnv>): ShiftViewer {
-  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, role: c.var.tenantRole, locationIds: c.var.memberAccess.locationIds };
+  const { permissions, locationIds } = c.var.memberAccess;
+  return { tenantId: c.var.tenantId, userId: c.var.principal.userId, permissions, locationIds };
 }
 
 function authorOf(c: Context<AppEnv>) {
@@ -60,12 +61,13 @@ const registerRoutes: RouteDefinition[] = [
       method: 'get',
       path: '/api/registers',
       tags: ['registers'],
-      summary: 'Open registers at open locations with their open shift (?all=true: every register, admins)',
+      summary: 'Open registers at open locations with their open shift (?all=true: every register, for those who manage the settings)',
       request: { query: registerListQuerySchema },
       responses: { 200: jsonResponse(registerListSchema, 'Registers, the default location’s first') },
     }),
     async (c) => {
-      const all = c.req.valid('query').all && hasTenantRole(c.var.tenantRole, 'admin');
+      // Registers out of use are set up (or back in use) in the settings.
+      const all = c.req.valid('query').all && hasPermission(c.var.memberAccess, 'settings.manage');
       const items = await listRegisters(c.var.deps.database, c.var.tenantId, { all });
       // A member limited to some locations sees (and can open) only their registers (issue 20).
       return c.json({ items: items.filter((register) => mayWorkAt(c.var.memberAccess.locationIds, register.locationId)) }, 200);
@@ -159,7 +161,7 @@ const shiftRoutes: RouteDefinition[] = [
       method: 'get',
       path: '/api/shifts',
       tags: ['shifts'],
-      summary: 'Shifts, newest first (a cashier’s own; every shift for managers)',
+      summary: 'Shifts, newest first (a cashier’s own; every shift for those who approve at the register), at the person’s locations',
       request: { query: shiftListQuerySchema },
       responses: { 200: jsonResponse(shiftListSchema, 'A page of shifts') },
     }),
@@ -175,7 +177,7 @@ const shiftRoutes: RouteDefinition[] = [
       request: { query: currentShiftQuerySchema },
       responses: { 200: jsonResponse(shiftSchema, 'The open shift'), 404: errorResponse('No shift is open on that register') },
     }),
-    async (c) => c.json(await getCurrentShift(c.var.deps.database, c.var.tenantId, c.req.valid('query').registerId), 200),
+    async (c) => c.json(await getCurrentShift(c.var.deps.database, viewerOf(c), c.req.valid('query').registerId), 200),
   ),
   tenantRoute(
     { permission: 'shifts.open_close' },

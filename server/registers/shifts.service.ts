@@ -1,7 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { mayWorkAt } from '../../core/team/permissions.rules';
 import type { z } from 'zod';
-import { hasTenantRole } from '../../core/auth/roles.rules';
+import { hasPermission, mayWorkAt, type MemberAccess } from '../../core/team/permissions.rules';
 import type {
   CashMovement,
   cashMovementInputSchema,
@@ -20,37 +19,45 @@ import { isUniqueViolation } from '../db/errors';
 import { locations } from '../db/schema/inventory';
 import { approvals, registers, shiftCashMovements, shifts } from '../db/schema/sales';
 import { HttpError, notFound } from '../http/errors';
-import { countAll, createOnce, nameOf, readPage, readUserNames, type DocumentAuthor, type Page } from '../inventory/inventory-documents';
+import { countAll, createOnce, nameOf, readPage, readUserNames, type DocumentAuthor, type DocumentReader, type Page } from '../inventory/inventory-documents';
+import { atWorkplaces } from '../inventory/location-access';
 import { readSalesSettings } from './sales-settings.service';
 import { computeShiftReport, readLateSalesSummary, zReportOf, type ShiftHeader } from './shift-report';
 
 // Shifts on a register: open with a float, cash in and out, close with the count and the Z report
 // (docs/decisions/0017-sales-exactly-once.md). A sale takes its shift FOR SHARE and a close takes
 // it FOR UPDATE, so a close waits for the sales in flight and a sale arriving after it is late.
-// A cashier sees and works on the shifts they opened; managers and admins on every shift.
+// A cashier sees and works on the shifts they opened; a member who approves at the register
+// (sales.approve: managers and owners, or a custom role) on every shift. Either only at the
+// locations they may work at (issue 20).
 
 type OpenShiftInput = z.output<typeof openShiftInputSchema>;
 type CashMovementInput = z.output<typeof cashMovementInputSchema>;
 type CloseShiftInput = z.output<typeof closeShiftInputSchema>;
 type ShiftListQuery = z.output<typeof shiftListQuerySchema>;
 
-/** Who is asking, and as what: a cashier is limited to their own shifts. */
-export interface ShiftViewer {
-  tenantId: string;
+/**
+ * Who is asking, with their permissions: without sales.approve, limited to their own shifts. A
+ * register or shift at a location they may not work at is not found (issue 20).
+ */
+export interface ShiftViewer extends DocumentReader {
   userId: string;
-  role: string | null;
-  /** The locations the person may work at (null: all); a register elsewhere is not found (issue 20). */
-  locationIds?: readonly string[] | null;
+  permissions: MemberAccess['permissions'];
 }
 
 /** Notes and coins counted, as stored: only the ones named. */
 const countsOf = (counts: Partial<Record<string, number>> | null): Record<string, number> | null =>
   counts && Object.fromEntries(Object.entries(counts).filter((entry): entry is [string, number] => entry[1] !== undefined));
 
-const seesEveryShift = (viewer: ShiftViewer) => hasTenantRole(viewer.role, 'manager');
+/**
+ * Who supervises the tills: sees every shift and its expected cash, counts and closes it, and
+ * pays from its drawer. Approving at the register is the permission that means it.
+ */
+export const worksOnEveryShift = (viewer: Pick<ShiftViewer, 'permissions'>) => hasPermission(viewer, 'sales.approve');
 
-/** The viewer's shifts: every one for a manager, a cashier's own otherwise. */
-const visibleTo = (viewer: ShiftViewer): SQL | undefined => (seesEveryShift(viewer) ? undefined : eq(shifts.openedBy, viewer.userId));
+/** The viewer's shifts: every one for a supervisor, their own otherwise; at their locations either way. */
+export const shiftsVisibleTo = (viewer: Omit<ShiftViewer, 'tenantId'>): SQL | undefined =>
+  and(worksOnEveryShift(viewer) ? undefined : eq(shifts.openedBy, viewer.userId), atWorkplaces(shifts.locationId, viewer));
 
 export interface ShiftForSale {
   shiftId: string;
@@ -65,8 +72,8 @@ export interface ShiftForSale {
 /**
  * The shift a sale is rung up on, held FOR SHARE until the sale's transaction ends. 404 when the
  * shift is not on that register (another shop's ids name nothing under RLS); a closed shift is
- * not refused here: the caller decides (checkout accepts it as a late sale). The seller is not
- * checked against the location yet: per-location staff arrives with the Team issue.
+ * not refused here: the caller decides (checkout accepts it as a late sale), as it checks the
+ * seller's locations against the shift's (issue 20).
  */
 export function lockShiftForSale(tx: TenantTx, tenantId: string, shiftId: string, registerId: string, _sellerId: string): Promise<ShiftForSale> {
   return shareShift(tx, tenantId, shiftId, registerId);
@@ -169,13 +176,15 @@ async function toShiftOr404(database: Database, rows: ShiftRow[]): Promise<Shift
 
 /** A shift the viewer may see (404 otherwise: another cashier's, another shop's, none). */
 export async function getShift(database: Database, viewer: ShiftViewer, shiftId: string): Promise<Shift> {
-  const rows = await database.withTenant(viewer.tenantId, (tx) => selectShifts(tx).where(and(eq(shifts.id, shiftId), visibleTo(viewer))));
+  const rows = await database.withTenant(viewer.tenantId, (tx) => selectShifts(tx).where(and(eq(shifts.id, shiftId), shiftsVisibleTo(viewer))));
   return toShiftOr404(database, rows);
 }
 
-/** The open shift of a register (any cashier sells on it), or 404. */
-export async function getCurrentShift(database: Database, tenantId: string, registerId: string): Promise<Shift> {
-  const rows = await database.withTenant(tenantId, (tx) => selectShifts(tx).where(and(eq(shifts.registerId, registerId), eq(shifts.status, 'open'))));
+/** The open shift of a register at a location the reader may work at (any cashier sells on it), or 404. */
+export async function getCurrentShift(database: Database, reader: DocumentReader, registerId: string): Promise<Shift> {
+  const rows = await database.withTenant(reader.tenantId, (tx) =>
+    selectShifts(tx).where(and(eq(shifts.registerId, registerId), eq(shifts.status, 'open'), atWorkplaces(shifts.locationId, reader))),
+  );
   if (rows.length === 0) throw notFound(/*i18n*/ 'No shift is open on this register');
   return toShiftOr404(database, rows);
 }
@@ -183,7 +192,7 @@ export async function getCurrentShift(database: Database, tenantId: string, regi
 /** Shifts newest first: a cashier's own, or every one for managers; by status, register, location. */
 export async function listShifts(database: Database, viewer: ShiftViewer, query: ShiftListQuery): Promise<Page<Shift>> {
   const where = and(
-    visibleTo(viewer),
+    shiftsVisibleTo(viewer),
     query.status === 'all' ? undefined : eq(shifts.status, query.status),
     query.registerId ? eq(shifts.registerId, query.registerId) : undefined,
     query.locationId ? eq(shifts.locationId, query.locationId) : undefined,
@@ -207,7 +216,7 @@ export async function listShifts(database: Database, viewer: ShiftViewer, query:
  * (the unique index decides). The register is held FOR KEY SHARE: closing the register waits, a
  * close raising its Z number does not.
  */
-export async function openShift(database: Database, author: DocumentAuthor & Pick<ShiftViewer, 'role' | 'locationIds'>, input: OpenShiftInput): Promise<Shift> {
+export async function openShift(database: Database, author: DocumentAuthor & ShiftViewer, input: OpenShiftInput): Promise<Shift> {
   const id = await createOnce(
     database,
     author,
@@ -258,7 +267,7 @@ export async function openShift(database: Database, author: DocumentAuthor & Pic
  */
 export async function addCashMovement(
   database: Database,
-  author: DocumentAuthor & { role: string | null },
+  author: DocumentAuthor & ShiftViewer,
   shiftId: string,
   input: CashMovementInput,
 ): Promise<CashMovement> {
@@ -271,7 +280,7 @@ export async function addCashMovement(
       const [shift] = await tx
         .select({ status: shifts.status })
         .from(shifts)
-        .where(and(eq(shifts.id, shiftId), visibleTo(author)))
+        .where(and(eq(shifts.id, shiftId), shiftsVisibleTo(author)))
         .for('share');
       if (!shift) throw notFound(/*i18n*/ 'Shift not found');
       if (shift.status !== 'open') throw new HttpError('shift_closed', /*i18n*/ 'This shift is closed. Open a new shift to continue.');
@@ -347,7 +356,7 @@ function selectHeader(tx: TenantTx, viewer: ShiftViewer, shiftId: string) {
     .from(shifts)
     .innerJoin(registers, and(eq(registers.tenantId, shifts.tenantId), eq(registers.id, shifts.registerId)))
     .innerJoin(locations, and(eq(locations.tenantId, shifts.tenantId), eq(locations.id, shifts.locationId)))
-    .where(and(eq(shifts.id, shiftId), visibleTo(viewer)))
+    .where(and(eq(shifts.id, shiftId), shiftsVisibleTo(viewer)))
     .$dynamic();
 }
 
@@ -364,7 +373,7 @@ const headerOf = (shiftId: string, row: ShiftHeaderRow, openedByName: string | n
 /** The opener's name, read before a transaction (people are platform rows, read outside tenant scope). */
 async function readOpenerName(database: Database, viewer: ShiftViewer, shiftId: string): Promise<string | null> {
   const [row] = await database.withTenant(viewer.tenantId, (tx) =>
-    tx.select({ openedBy: shifts.openedBy }).from(shifts).where(and(eq(shifts.id, shiftId), visibleTo(viewer))),
+    tx.select({ openedBy: shifts.openedBy }).from(shifts).where(and(eq(shifts.id, shiftId), shiftsVisibleTo(viewer))),
   );
   if (!row) throw notFound(/*i18n*/ 'Shift not found');
   return nameOf(await readUserNames(database, [row.openedBy]), row.openedBy);
@@ -385,7 +394,7 @@ export async function readShiftReport(database: Database, viewer: ShiftViewer, s
     }
     const report = await computeShiftReport(tx, headerOf(shiftId, row, openedByName), new Date());
     const { blindClose } = await readSalesSettings(tx, viewer.tenantId);
-    return blindClose && !seesEveryShift(viewer) ? { ...report, expectedCashMinor: null, overShortMinor: null } : report;
+    return blindClose && !worksOnEveryShift(viewer) ? { ...report, expectedCashMinor: null, overShortMinor: null } : report;
   });
 }
 

@@ -1,28 +1,32 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { addDays, weekEarlier, weekdayOf } from '../../core/reports/report-periods';
 import { REPORT_KEYS, type ReportKey } from '../../core/reports/report-catalog';
 import type { Dashboard, DashboardFigures, DashboardQuery } from '../../core/reports/reports.schemas';
 import type { RefundTender } from '../../core/sales/sales.schemas';
+import { hasPermission, type MemberAccess } from '../../core/team/permissions.rules';
 import { readSubscriptionState } from '../billing/subscription.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
-import { notFound } from '../http/errors';
 import { readUserNames } from '../inventory/inventory-documents';
+import type { Workplaces } from '../inventory/location-access';
 import { ensurePeriodCache } from './period-caches';
-import { itemPeriodCacheOf, itemTotalsSql } from './report-queries';
-import { shopDays } from './reports.service';
+import { atLocation, itemPeriodCacheOf, itemTotalsSql, type ReportParams } from './report-queries';
+import { reportLocations, shopDays } from './reports.service';
 
 // The dashboard (issue 18): the shop at a glance for a day or a period, in one request. The shop's
-// figures read the report summaries; a cashier gets their own shift (open, else their last one),
-// read from the shift's sales, and nothing shop-wide. Costs and profit only for those who may see
-// costs.
+// figures (for those who see reports) read the report summaries, of the member's locations when
+// they are limited to some (issue 20; the customers' and suppliers' balances are the shop's); anyone
+// else gets their own shift (open, else their last one), read from the shift's sales, and nothing
+// shop-wide. Costs and profit only for those who may see costs.
 
-export interface DashboardViewer {
+export interface DashboardViewer extends Workplaces {
   userId: string;
-  role: string | null;
-  /** The person's permissions (issue 20): costs and margins need costs.view. */
-  permissions: readonly string[];
+  /** The person's permissions (issue 20): the shop's figures need reports.view, costs and margins costs.view. */
+  permissions: MemberAccess['permissions'];
 }
+
+/** The locations the shop's figures are of: the one asked for, or the member's. */
+type Places = Pick<ReportParams, 'locationId' | 'locationIds'>;
+const EVERYWHERE: Places = { locationId: null };
 
 const SHOP_ZONE = sql`coalesce((select bs.time_zone from business_settings bs limit 1), 'Africa/Nairobi')`;
 const TOP = 5;
@@ -46,9 +50,9 @@ function figuresOf(row: FigureRow | undefined, withCosts: boolean): DashboardFig
   return withCosts ? { ...figures, grossProfitMinor: profit, marginBp: exTax !== 0 ? Math.round((profit * 10_000) / exTax) : null } : figures;
 }
 
-/** The summary rows of the period (a location, or a cashier's own). */
-const hoursWhere = (from: string, to: string, locationId: string | null, cashierId: string | null) =>
-  sql`a.day between ${from}::date and ${to}::date ${locationId ? sql`and a.location_id = ${locationId}::uuid` : sql``} ${cashierId ? sql`and a.cashier_id = ${cashierId}::uuid` : sql``}`;
+/** The summary rows of the period (at the places, or a cashier's own). */
+const hoursWhere = (from: string, to: string, places: Places, cashierId: string | null) =>
+  sql`a.day between ${from}::date and ${to}::date ${atLocation(sql`a.location_id`, places)} ${cashierId ? sql`and a.cashier_id = ${cashierId}::uuid` : sql``}`;
 
 const hourFigures = sql`sum(a.sale_count) as sale_count, sum(a.sales_minor) as sales_minor, sum(a.returned_minor) as returned_minor,
   sum(a.sales_minor - a.tax_minor - a.returned_minor + a.returned_tax_minor) as ex_tax_minor, sum(a.cost_minor - a.returned_cost_minor) as cost_minor`;
@@ -102,13 +106,13 @@ async function shiftFigures(tx: TenantTx, shiftId: string): Promise<{ figures: D
   };
 }
 
-async function trendOf(tx: TenantTx, to: string, locationId: string | null, cashierId: string | null): Promise<Dashboard['trend']> {
+async function trendOf(tx: TenantTx, to: string, places: Places, cashierId: string | null): Promise<Dashboard['trend']> {
   const from = addDays(to, -29);
   const rows = await queryRows<{ day: string; sales: string | null; count: string | null }>(
     tx,
     sql`select d::date::text as day, sum(a.sales_minor - a.returned_minor) as sales, sum(a.sale_count) as count
         from generate_series(${from}::date, ${to}::date, interval '1 day') d
-        left join report_sale_hours a on a.day = d::date and ${hoursWhere(from, to, locationId, cashierId)}
+        left join report_sale_hours a on a.day = d::date and ${hoursWhere(from, to, places, cashierId)}
         group by d order by d`,
   );
   return rows.map((row) => ({ day: row.day, netSalesMinor: Number(row.sales ?? 0), saleCount: Number(row.count ?? 0) }));
@@ -117,7 +121,7 @@ async function trendOf(tx: TenantTx, to: string, locationId: string | null, cash
 type OpenShiftRow = { id: string; register_name: string; location_name: string; opened_by: string | null; opened_at: Date | string; sale_count: number; net: string | null; expected: string };
 
 /** The open shifts (their cashiers' names are read after the shop's transaction: users are platform rows). */
-async function openShifts(tx: TenantTx, locationId: string | null, onlyShiftId: string | null): Promise<OpenShiftRow[]> {
+async function openShifts(tx: TenantTx, places: Places, onlyShiftId: string | null): Promise<OpenShiftRow[]> {
   return queryRows<OpenShiftRow>(
     tx,
     sql`select sh.id, r.name as register_name, l.name as location_name, sh.opened_by, sh.opened_at,
@@ -134,7 +138,7 @@ async function openShifts(tx: TenantTx, locationId: string | null, onlyShiftId: 
                   where rt.tenant_id = sh.tenant_id and rt.shift_id = sh.id and f.tender = 'cash') as refunded) cash on true
         left join lateral (select sum(case when m.direction = 'in' then m.amount_minor else -m.amount_minor end) as net
                            from shift_cash_movements m where m.tenant_id = sh.tenant_id and m.shift_id = sh.id) moves on true
-        where sh.status = 'open' ${locationId ? sql`and sh.location_id = ${locationId}::uuid` : sql``} ${onlyShiftId ? sql`and sh.id = ${onlyShiftId}::uuid` : sql``}
+        where sh.status = 'open' ${atLocation(sql`sh.location_id`, places)} ${onlyShiftId ? sql`and sh.id = ${onlyShiftId}::uuid` : sql``}
         order by sh.opened_at`,
   );
 }
@@ -158,14 +162,11 @@ export async function readDashboard(database: Database, tenantId: string, viewer
     const { today, settledThrough } = await shopDays(tx);
     const from = query.from ?? today;
     const to = query.to ?? (query.from && query.from > today ? query.from : today);
-    const locationId = query.locationId ?? null;
-    if (locationId) {
-      const [location] = await queryRows(tx, sql`select 1 from locations where id = ${locationId}::uuid`);
-      if (!location) throw notFound(/*i18n*/ 'Location not found');
-    }
+    const places = await reportLocations(tx, query.locationId, viewer);
+    const { locationId } = places;
     const compare = weekEarlier({ from, to });
-    const isShopView = hasTenantRole(viewer.role, 'manager');
-    const withCosts = viewer.permissions.includes('costs.view');
+    const isShopView = hasPermission(viewer, 'reports.view');
+    const withCosts = hasPermission(viewer, 'costs.view');
     const state = await readSubscriptionState(tx, new Date());
     const pinned = state.entitlements.features.dashboards
       ? (await queryRows<{ id: string; name: string; report_key: string }>(tx, sql`select id, name, report_key from saved_reports where is_pinned order by name limit 20`))
@@ -182,21 +183,21 @@ export async function readDashboard(database: Database, tenantId: string, viewer
         scope: 'shift',
         shiftId,
         figures: own?.figures ?? figuresOf(undefined, false),
-        compare: await summaryFigures(tx, hoursWhere(compare.from, compare.to, null, viewer.userId), false),
+        compare: await summaryFigures(tx, hoursWhere(compare.from, compare.to, EVERYWHERE, viewer.userId), false),
         byHour: own?.byHour ?? Array.from({ length: 24 }, (_, hour) => ({ hour, netSalesMinor: 0, saleCount: 0 })),
-        trend: await trendOf(tx, to, null, viewer.userId),
+        trend: await trendOf(tx, to, EVERYWHERE, viewer.userId),
         tenders: own?.tenders ?? [],
         topProducts: own?.top ?? [],
         topCategories: [],
         lowStockCount: null,
         receivables: null,
         payablesDueThisWeek: null,
-        shifts: shiftId ? await openShifts(tx, null, shiftId) : [],
+        shifts: shiftId ? await openShifts(tx, EVERYWHERE, shiftId) : [],
         problems: [],
       };
     }
 
-    const where = hoursWhere(from, to, locationId, null);
+    const where = hoursWhere(from, to, places, null);
     const hours = await queryRows<{ hour: number; sales: string; count: string }>(
       tx,
       sql`select a.hour::int as hour, sum(a.sales_minor - a.returned_minor) as sales, sum(a.sale_count) as count from report_sale_hours a where ${where} group by 1`,
@@ -205,13 +206,13 @@ export async function readDashboard(database: Database, tenantId: string, viewer
     const tenders = await queryRows<{ tender: RefundTender; amount: string }>(
       tx,
       sql`select a.tender, sum(a.paid_minor - a.refunded_minor) as amount from report_tender_days a
-          where a.day between ${from}::date and ${to}::date ${locationId ? sql`and a.location_id = ${locationId}::uuid` : sql``}
+          where a.day between ${from}::date and ${to}::date ${atLocation(sql`a.location_id`, places)}
           group by a.tender having sum(a.paid_minor - a.refunded_minor) <> 0 order by 2 desc`,
     );
     // The period's products summed once (a long period's settled days from its period cache,
     // docs/decisions/0021), then cut to the top ones before their names are joined (a year sells
     // tens of thousands of them), and added up by category.
-    const period = { from, to, locationId, q: null, settledThrough };
+    const period = { from, to, ...places, q: null, settledThrough };
     const cache = itemPeriodCacheOf(period, 'product');
     if (cache) await ensurePeriodCache(tx, cache);
     const tops = await queryRows<{ kind: 'product' | 'category'; id: string | null; name: string | null; quantity: string | null; net: string }>(
@@ -232,7 +233,7 @@ export async function readDashboard(database: Database, tenantId: string, viewer
     const topCategories = tops.filter((row) => row.kind === 'category');
     const [counts] = await queryRows<{ low: number; due: string; overdue: string; overdue_customers: number; payable: string; bills: number; late: number; outbox: number }>(
       tx,
-      sql`select (select count(*)::int from stock_levels sl where sl.is_low ${locationId ? sql`and sl.location_id = ${locationId}::uuid` : sql``}) as low,
+      sql`select (select count(*)::int from stock_levels sl where sl.is_low ${atLocation(sql`sl.location_id`, places)}) as low,
                  (select coalesce(sum(o.open_minor), 0) from account_open_items o where o.side = 'receivable' and o.direction = 'debit' and o.open_minor > 0) as due,
                  (select coalesce(sum(o.open_minor), 0) from account_open_items o where o.side = 'receivable' and o.direction = 'debit' and o.open_minor > 0 and o.due_date < ${today}::date) as overdue,
                  (select count(distinct o.contact_id)::int from account_open_items o where o.side = 'receivable' and o.direction = 'debit' and o.open_minor > 0 and o.due_date < ${today}::date) as overdue_customers,
@@ -240,8 +241,8 @@ export async function readDashboard(database: Database, tenantId: string, viewer
                     and o.due_date between ${today}::date and ${addDays(today, 7 - weekdayOf(today))}::date) as payable,
                  (select count(*)::int from account_open_items o where o.side = 'payable' and o.direction = 'debit' and o.open_minor > 0
                     and o.due_date between ${today}::date and ${addDays(today, 7 - weekdayOf(today))}::date) as bills,
-                 (select count(*)::int from sales s where s.is_late and s.created_at >= (${from}::date::timestamp at time zone ${SHOP_ZONE})) as late,
-                 (select count(*)::int from sales s where s.from_outbox and s.created_at >= (${from}::date::timestamp at time zone ${SHOP_ZONE})) as outbox`,
+                 (select count(*)::int from sales s where s.is_late and s.created_at >= (${from}::date::timestamp at time zone ${SHOP_ZONE}) ${atLocation(sql`s.location_id`, places)}) as late,
+                 (select count(*)::int from sales s where s.from_outbox and s.created_at >= (${from}::date::timestamp at time zone ${SHOP_ZONE}) ${atLocation(sql`s.location_id`, places)}) as outbox`,
     );
     const problems: Dashboard['problems'] = [];
     if (counts!.late > 0) problems.push({ kind: 'late_sales', count: counts!.late });
@@ -251,16 +252,16 @@ export async function readDashboard(database: Database, tenantId: string, viewer
       scope: 'shop',
       shiftId: null,
       figures: await summaryFigures(tx, where, withCosts),
-      compare: await summaryFigures(tx, hoursWhere(compare.from, compare.to, locationId, null), withCosts),
+      compare: await summaryFigures(tx, hoursWhere(compare.from, compare.to, places, null), withCosts),
       byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, netSalesMinor: Number(byHourMap.get(hour)?.sales ?? 0), saleCount: Number(byHourMap.get(hour)?.count ?? 0) })),
-      trend: await trendOf(tx, to, locationId, null),
+      trend: await trendOf(tx, to, places, null),
       tenders: tenders.map((row) => ({ tender: row.tender, amountMinor: Number(row.amount) })),
       topProducts: topProducts.map((row) => ({ productId: row.id!, name: row.name!, quantity: Number(row.quantity), netSalesMinor: Number(row.net) })),
       topCategories: topCategories.map((row) => ({ categoryId: row.id, name: row.name, netSalesMinor: Number(row.net) })),
       lowStockCount: counts!.low,
       receivables: { dueMinor: Number(counts!.due), overdueMinor: Number(counts!.overdue), overdueCustomers: counts!.overdue_customers },
       payablesDueThisWeek: { amountMinor: Number(counts!.payable), billCount: counts!.bills },
-      shifts: await openShifts(tx, locationId, null),
+      shifts: await openShifts(tx, places, null),
       problems,
     };
   });

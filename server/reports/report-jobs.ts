@@ -127,7 +127,7 @@ export async function sendDailySummaries(deps: Pick<AppDependencies, 'database' 
     if (!claimed || claimed.ownerIds.length === 0) return;
     const owners = await database.platform.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, claimed.ownerIds));
     for (const owner of owners) {
-      const dashboard = await readDashboard(database, tenantId, { userId: owner.id, role: 'admin', permissions: builtInPermissions('admin') }, {});
+      const dashboard = await readDashboard(database, tenantId, { userId: owner.id, permissions: builtInPermissions('admin') }, {});
       const language = await emailLanguage(database, { userId: owner.id });
       await deps.mailer.send({ ...dailySummaryEmail(deps.i18n.of(language), claimed.shop, dashboard, owner.email), tenantId });
     }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { reportDefinition, type ReportKey } from '../../core/reports/report-catalog';
+import { andAtWorkplaces } from '../inventory/location-access';
 
 // Each report of core/reports/report-catalog.ts as one SQL query (issue 18). A query's columns are
 // named by the catalog's column keys (quoted, camelCase); amounts come out as whole minor units,
@@ -16,6 +17,11 @@ export interface ReportParams {
   date: string;
   today: string;
   locationId: string | null;
+  /**
+   * The locations of a member limited to several, when they asked for none (issue 20): the figures
+   * are theirs only. Absent or null: every location (or the one asked for).
+   */
+  locationIds?: readonly string[] | null;
   groupBy: 'day' | 'week' | 'month';
   days: number;
   productId: string | null;
@@ -35,7 +41,9 @@ const instantWithin = (column: SQL, from: string, to: string) =>
   sql`${column} >= (${from}::date::timestamp at time zone ${SHOP_ZONE}) and ${column} < ((${to}::date + 1)::timestamp at time zone ${SHOP_ZONE})`;
 const endOfDay = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${SHOP_ZONE})`;
 const shopDayText = (column: SQL) => sql`((${column}) at time zone ${SHOP_ZONE})::date::text`;
-const atLocation = (column: SQL, p: Pick<ReportParams, 'locationId'>) => (p.locationId ? sql`and ${column} = ${p.locationId}::uuid` : sql``);
+/** The rows at the location asked for, or at the member's locations (`and …`, or nothing for the whole shop). */
+export const atLocation = (column: SQL, p: Pick<ReportParams, 'locationId' | 'locationIds'>) =>
+  p.locationId ? sql`and ${column} = ${p.locationId}::uuid` : andAtWorkplaces(column, { locationIds: p.locationIds });
 /** A search over names and codes: every word must match one of them. */
 function matching(columns: SQL[], p: Pick<ReportParams, 'q'>): SQL {
   if (!p.q) return sql``;
@@ -142,7 +150,8 @@ const PERIOD_CACHE_MIN_DAYS = 32;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 function periodCacheKeyOf(p: ItemPeriod, grain: ItemGrain): PeriodCacheKey | null {
-  if (p.q) return null;
+  // A cache holds one location's sums or the shop's: a member's several locations sum their item days.
+  if (p.q || p.locationIds) return null;
   const through = p.to < p.settledThrough ? p.to : p.settledThrough;
   if (dayNumber(through) - dayNumber(p.from) + 1 < PERIOD_CACHE_MIN_DAYS) return null;
   return { grain, from: p.from, through, locationId: p.locationId };
@@ -196,7 +205,7 @@ export const prunePeriodCachesSql = () =>
          or c.id not in (select k.id from report_period_caches k order by k.built_at desc, k.id limit ${PERIOD_CACHES_KEPT})`;
 
 /** What a product's or variant's sums over a period depend on: its days, location, search and settled days. */
-export type ItemPeriod = Pick<ReportParams, 'from' | 'to' | 'locationId' | 'q' | 'settledThrough'>;
+export type ItemPeriod = Pick<ReportParams, 'from' | 'to' | 'locationId' | 'locationIds' | 'q' | 'settledThrough'>;
 
 /** The period cache a period's per-item sums read, or null when they sum the item days directly. */
 export const itemPeriodCacheOf = (p: ItemPeriod, grain: ItemGrain): PeriodCacheKey | null => periodCacheKeyOf(p, grain);

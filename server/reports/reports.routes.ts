@@ -23,10 +23,11 @@ import { readDashboard } from './dashboard.service';
 import { exportReport, readReport, type ReportViewer } from './reports.service';
 import { createSavedReport, deleteSavedReport, listSavedReports, readReportSettings, updateReportSettings, updateSavedReport } from './saved-reports.service';
 
-// The dashboard, the reports and the saved reports (issue 18). /api/dashboard is every member's (a
-// cashier gets their own shift); /api/reports/<key> is for managers and owners on plans with
+// The dashboard, the reports and the saved reports (issue 18). /api/dashboard is every member's
+// (without reports.view, their own shift's); /api/reports/<key> needs reports.view on plans with
 // advanced_reporting (the analyses need advanced_analytics, a file data_export: 402); saved reports
-// need custom_reports, a pin dashboards; the daily summary e-mail is the owner's to set.
+// need custom_reports, a pin dashboards; the daily summary e-mail is the owner's to set. A member
+// limited to some locations gets the figures of those only (issue 20).
 
 const reporting = { permission: 'reports.view', feature: 'advanced_reporting' } as const;
 const idParams = { params: z.object({ id: z.uuid() }) };
@@ -36,8 +37,8 @@ const lacksFeature = errorResponse('The plan lacks the feature');
 
 const viewerOf = (c: Context<AppEnv>): ReportViewer => ({
   userId: c.var.principal.userId,
-  role: c.var.tenantRole,
   permissions: c.var.memberAccess.permissions,
+  locationIds: c.var.memberAccess.locationIds,
   hints: languageHints(c, c.var.tenantId),
 });
 
@@ -86,7 +87,10 @@ export const reportRoutes: RouteDefinition[] = [
       request: { query: dashboardQuerySchema },
       responses: { 200: jsonResponse(dashboardSchema, 'The dashboard'), 400: invalid, 404: notFoundResponse },
     }),
-    async (c) => c.json(await readDashboard(c.var.deps.database, c.var.tenantId, { userId: c.var.principal.userId, role: c.var.tenantRole, permissions: c.var.memberAccess.permissions }, c.req.valid('query')), 200),
+    async (c) => {
+      const { permissions, locationIds } = c.var.memberAccess;
+      return c.json(await readDashboard(c.var.deps.database, c.var.tenantId, { userId: c.var.principal.userId, permissions, locationIds }, c.req.valid('query')), 200);
+    },
   ),
   tenantRoute(
     { permission: 'reports.view', feature: 'advanced_reporting' },

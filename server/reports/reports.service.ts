@@ -8,6 +8,7 @@ import { REPORT_GROUP_LABELS, reportDefinition, visibleColumns, type ReportColum
 import { MAX_PDF_ROWS, type ReportCell, type ReportQuery, type ReportResult, type ReportRow } from '../../core/reports/reports.schemas';
 import { monthOf } from '../../core/reports/report-periods';
 import { formatMoneyPlain } from '../../core/settings/money.rules';
+import { mayWorkAt } from '../../core/team/permissions.rules';
 import { readReportShop, reportPdf, type Cell, type ReportShop } from '../accounting/report-export';
 import { readSubscriptionState } from '../billing/subscription.service';
 import { queryRows, type Database, type TenantTx } from '../db/client';
@@ -15,6 +16,7 @@ import type { AppDependencies } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { emailLanguage, type RequestLanguageHints } from '../i18n/email-language';
 import { readUserNames } from '../inventory/inventory-documents';
+import type { Workplaces } from '../inventory/location-access';
 import { formatStatementDate } from '../statements/statement.pdf';
 import { FILLED_IN_CODE, periodCacheOf, reportSql, type ReportPage, type ReportParams } from './report-queries';
 import { ensurePeriodCache } from './period-caches';
@@ -22,15 +24,14 @@ import { ensurePeriodCache } from './period-caches';
 // A report of /admin/reports (issue 18) as JSON for the screen, or as a CSV (streamed, a page of
 // rows at a time, never the whole file in memory) or an A4 PDF in the viewer's language. The route
 // admits managers on plans with advanced_reporting; here the report's own feature (the analyses:
-// advanced_analytics) and, for a file, data_export are checked (402), and cost columns are left out
-// for those who may not see costs.
+// advanced_analytics) and, for a file, data_export are checked (402), cost columns are left out
+// for those who may not see costs, and a member limited to some locations gets their figures only.
 
 /** Rows read per query while a CSV streams. */
 const CSV_PAGE_ROWS = 5000;
 
-export interface ReportViewer {
+export interface ReportViewer extends Workplaces {
   userId: string;
-  role: string | null;
   /** The person's permissions (issue 20): cost columns need costs.view. */
   permissions: readonly string[];
   hints: RequestLanguageHints;
@@ -56,6 +57,21 @@ export async function shopDays(tx: TenantTx): Promise<{ today: string; settledTh
   return row!;
 }
 
+/**
+ * The locations a report's figures are of (issue 20): the one asked for (404 when unknown, or not
+ * one the viewer works at), else the viewer's own, or the whole shop's.
+ */
+export async function reportLocations(tx: TenantTx, asked: string | undefined, viewer: Workplaces): Promise<Pick<ReportParams, 'locationId' | 'locationIds'>> {
+  if (asked) {
+    const [location] = mayWorkAt(viewer.locationIds, asked) ? await queryRows(tx, sql`select 1 from locations where id = ${asked}::uuid`) : [];
+    if (!location) throw notFound(/*i18n*/ 'Location not found');
+    return { locationId: asked, locationIds: null };
+  }
+  const own = viewer.locationIds ?? null;
+  // One location gives the figures of asking for it, so its period caches serve them.
+  return own?.length === 1 ? { locationId: own[0]!, locationIds: null } : { locationId: null, locationIds: own };
+}
+
 /** Checks the plan, the ids and the sort, and settles the report's days (a range defaults to this month, a day to today). */
 async function prepare(tx: TenantTx, key: ReportKey, query: ReportQuery, viewer: ReportViewer): Promise<PreparedReport> {
   const definition = reportDefinition(key);
@@ -64,10 +80,7 @@ async function prepare(tx: TenantTx, key: ReportKey, query: ReportQuery, viewer:
   if (query.format !== 'json' && !state.entitlements.features.data_export) throw new HttpError('payment_required', upgradeMessage('data_export'));
 
   const { today, settledThrough } = await shopDays(tx);
-  if (query.locationId) {
-    const [location] = await queryRows(tx, sql`select 1 from locations where id = ${query.locationId}::uuid`);
-    if (!location) throw notFound(/*i18n*/ 'Location not found');
-  }
+  const locations = await reportLocations(tx, query.locationId, viewer);
   if (definition.takesProduct) {
     if (!query.productId) throw fieldError('productId', /*i18n*/ 'Choose a product');
     const [product] = await queryRows(tx, sql`select 1 from products where id = ${query.productId}::uuid`);
@@ -90,7 +103,7 @@ async function prepare(tx: TenantTx, key: ReportKey, query: ReportQuery, viewer:
     to,
     date,
     today,
-    locationId: query.locationId ?? null,
+    ...locations,
     groupBy: query.groupBy,
     days: query.days,
     productId: query.productId ?? null,

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mayWorkAt } from '../../core/team/permissions.rules';
+import { builtInPermissions, mayWorkAt, UNLIMITED_DISCOUNT_PERCENT } from '../../core/team/permissions.rules';
+import type { TenantRole } from '../../core/auth/roles.rules';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { fillMessage } from '../../core/i18n/message.rules';
 import { pointsValueMinor } from '../../core/loyalty/loyalty.rules';
 import { formatMoneyPlain } from '../../core/settings/money.rules';
 import { formatReceiptCode, type CheckoutInput, type Sale, type SaleQuote, type saleQuoteInputSchema } from '../../core/sales/sales.schemas';
+import { approvalReason, sellerLimits, type ApprovalReason, type SellerAccess, type SellerLimits } from '../../core/sales/seller-limits.rules';
 import { settlePayments } from '../../core/sales/tender.rules';
 import type { z } from 'zod';
 import { postCharge, spendDeposit } from '../accounts/account-ledger';
@@ -39,12 +41,26 @@ export { readSale } from './sale-read';
 // advisory lock on it makes concurrent attempts of one sale take turns, and the later ones find the
 // first one's sale and answer it (or refuse a different body under the same id).
 
-export interface SaleActor {
+/** Who sells: their permissions and their role's discount cap decide what needs a manager (issue 20). */
+export interface SaleActor extends SellerAccess {
   tenantId: string;
   userId: string;
   role: string;
   /** The locations the seller may work at (null: all), issue 20. */
   locationIds?: readonly string[] | null;
+}
+
+/** Who asks for a quote: what prices the cart as their checkout would. */
+export type QuoteActor = Pick<SaleActor, 'tenantId' | 'permissions' | 'maxDiscountPercent' | 'locationIds'>;
+
+/** A built-in role selling at every location, for sales made in a role's name without a session (the demo history, benches). */
+export function builtInSaleActor(tenantId: string, userId: string, role: TenantRole): SaleActor {
+  return { tenantId, userId, role, permissions: builtInPermissions(role), maxDiscountPercent: UNLIMITED_DISCOUNT_PERCENT, locationIds: null };
+}
+
+/** A register at a location the person does not work at does not exist for them (404 on registerId). */
+export function requireRegisterWorkplace(actor: Pick<SaleActor, 'locationIds'>, locationId: string): void {
+  if (!mayWorkAt(actor.locationIds, locationId)) throw new HttpError('not_found', /*i18n*/ 'Register not found', { registerId: [/*i18n*/ 'Register not found'] });
 }
 
 export interface CompletedSale {
@@ -87,14 +103,23 @@ async function requireAdvancedPosFor(tx: TenantTx, cart: { cartDiscount: unknown
   if (!entitlements.features.advanced_pos) throw new HttpError('payment_required', upgradeMessage('advanced_pos'));
 }
 
-/** Price a cart as the checkout would, for the register's screen: no writes. */
-export function quoteSale(database: Database, tenantId: string, input: z.output<typeof saleQuoteInputSchema>): Promise<SaleQuote> {
-  return database.withTenant(tenantId, async (tx) => {
+/** The seller's limits in this shop: the shop's discount limit, their permissions and their role's cap. */
+async function readSellerLimits(tx: TenantTx, seller: QuoteActor): Promise<SellerLimits> {
+  const settings = await readSalesSettings(tx, seller.tenantId);
+  return sellerLimits(seller, settings.discountLimitBps);
+}
+
+/**
+ * Price a cart as this seller's checkout would, for the register's screen (what needs a manager
+ * included, so the till asks before the payment): no writes. A register at a location the seller
+ * may not work at is not found, as for opening a shift there.
+ */
+export function quoteSale(database: Database, seller: QuoteActor, input: z.output<typeof saleQuoteInputSchema>): Promise<SaleQuote> {
+  return database.withTenant(seller.tenantId, async (tx) => {
     const [register] = await queryRows<{ location_id: string }>(tx, sql`select location_id from registers where id = ${input.registerId}`);
-    if (!register) throw notFound(/*i18n*/ 'Register not found');
+    if (!register || !mayWorkAt(seller.locationIds, register.location_id)) throw notFound(/*i18n*/ 'Register not found');
     await requireAdvancedPosFor(tx, input);
-    const settings = await readSalesSettings(tx, tenantId);
-    return toQuote(await priceSale(tx, register.location_id, input, settings.discountLimitBps));
+    return toQuote(await priceSale(tx, register.location_id, input, await readSellerLimits(tx, seller)));
   });
 }
 
@@ -139,16 +164,16 @@ export async function completeSaleInTx(
 
   const shift = await lockShiftForSale(tx, tenantId, input.shiftId, input.registerId, userId);
   // Taken off a location after opening the shift: they sell there no more.
-  if (!mayWorkAt(actor.locationIds, shift.locationId)) throw new HttpError('not_found', /*i18n*/ 'Register not found', { registerId: [/*i18n*/ 'Register not found'] });
+  requireRegisterWorkplace(actor, shift.locationId);
   if (!shift.isLate && !input.fromOutbox && !shift.registerIsActive) {
     throw new HttpError('conflict', /*i18n*/ 'This register is not in use: sell on another register', { registerId: [/*i18n*/ 'This register is not in use'] });
   }
 
   await requireAdvancedPosFor(tx, input);
-  const settings = await readSalesSettings(tx, tenantId);
-  const priced = await priceSale(tx, shift.locationId, input, settings.discountLimitBps);
+  const limits = await readSellerLimits(tx, actor);
+  const priced = await priceSale(tx, shift.locationId, input, limits);
   if (priced.cart.totalMinor !== input.expectedTotalMinor) throw new PriceChangedError(toQuote(priced));
-  await consumeApprovals(tx, actor, saleId, input.approvalIds, priced);
+  await consumeApprovals(tx, actor, { saleId, locationId: shift.locationId, approvalIds: input.approvalIds, priced, limits });
 
   const exchangeMinor = extra.exchangeCreditMinor;
   if (!Number.isSafeInteger(exchangeMinor) || exchangeMinor < 0 || exchangeMinor > priced.cart.totalMinor) {
@@ -283,13 +308,32 @@ function saleMovements(priced: PricedSale, locationId: string, saleId: string): 
   return [...takenMilli].map(([variantId, quantityMilli]) => ({ variantId, locationId, kind: 'sale' as const, quantityMilli: -quantityMilli, sourceType: 'sale', sourceId: saleId }));
 }
 
+/** What the checkout answers for each reason a line or the cart needs a manager (409 approval_required). */
+const APPROVAL_REQUIRED_MESSAGES: Record<ApprovalReason, string> = {
+  price_below_catalog: /*i18n*/ 'A price below the catalog’s needs a manager’s approval',
+  price_change: /*i18n*/ 'A change of price needs a manager’s approval',
+  discount_over_shop_limit: /*i18n*/ 'A discount over the shop’s limit needs a manager’s approval',
+  discount_over_role_limit: /*i18n*/ 'A discount over your limit needs a manager’s approval',
+  discount_not_allowed: /*i18n*/ 'A discount needs a manager’s approval',
+};
+
+interface SaleApprovals {
+  saleId: string;
+  /** Where the sale is made: the approver must be allowed to approve there. */
+  locationId: string;
+  approvalIds: string[];
+  priced: PricedSale;
+  limits: SellerLimits;
+}
+
 /**
- * What needs a manager (a price below the catalog's, a discount over the shop's limit) takes one
- * of the sale's approvals for that action each, spent on this sale; missing → 409 approval_required
- * naming the line (`lines.N`) or the cart discount.
+ * What needs a manager (by the seller's limits: a price below the catalog's or any change of it,
+ * a discount over their limit) takes one of the sale's approvals for that action each, spent on
+ * this sale; missing → 409 approval_required naming the line (`lines.N`) or the cart discount.
  */
-async function consumeApprovals(tx: TenantTx, actor: SaleActor, saleId: string, approvalIds: string[], priced: PricedSale) {
+async function consumeApprovals(tx: TenantTx, actor: SaleActor, sale: SaleApprovals) {
   const { tenantId } = actor;
+  const { saleId, approvalIds, priced, limits } = sale;
   const needs: { field: string; action: 'price_override' | 'discount'; details: Record<string, unknown> }[] = priced.lines.flatMap((line, index) =>
     line.needsApproval.map((action) => ({
       field: `lines.${index}`,
@@ -319,15 +363,13 @@ async function consumeApprovals(tx: TenantTx, actor: SaleActor, saleId: string, 
   const unspent = ids.flatMap((id) => rows.filter((row) => row.id === id));
   for (const need of needs) {
     const index = unspent.findIndex((row) => row.action === need.action);
+    const reason = approvalReason(need.action, limits);
     if (index < 0) {
-      const message =
-        need.action === 'price_override'
-          ? /*i18n*/ 'A price below the catalog’s needs a manager’s approval'
-          : /*i18n*/ 'A discount over the shop’s limit needs a manager’s approval';
+      const message = APPROVAL_REQUIRED_MESSAGES[reason];
       throw new HttpError('approval_required', message, { [need.field]: [message] });
     }
     const [approval] = unspent.splice(index, 1);
-    const { approverId } = await consumeApproval(tx, tenantId, approval!.id, { action: need.action, usedByType: 'sale', usedById: saleId });
+    const { approverId } = await consumeApproval(tx, tenantId, approval!.id, { action: need.action, usedByType: 'sale', usedById: saleId, locationId: sale.locationId });
     await recordAudit(tx, {
       tenantId,
       actorUserId: actor.userId,
@@ -335,7 +377,7 @@ async function consumeApprovals(tx: TenantTx, actor: SaleActor, saleId: string, 
       entity: 'sale',
       entityId: saleId,
       approvedByUserId: approverId,
-      details: { ...need.details, approvalId: approval!.id },
+      details: { ...need.details, reason, approvalId: approval!.id },
     });
   }
 }

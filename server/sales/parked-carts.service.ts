@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { parkedCartContentSchema, type parkCartInputSchema, type parkedCartSchema } from '../../core/sales/sales.schemas';
+import { mayWorkAt } from '../../core/team/permissions.rules';
 import { queryRows, type Database, type TenantTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError, notFound } from '../http/errors';
 import { claimRequestKey, type RequestKey } from '../http/idempotency';
 import { readUserNames } from '../inventory/inventory-documents';
-import { readSalesSettings } from '../registers/sales-settings.service';
-import { priceSale } from './sale-pricing';
+import { andAtWorkplaces, type Workplaces } from '../inventory/location-access';
+import { priceSale, type ApprovalLimits } from './sale-pricing';
 
 // Parked (held) carts: kept on the server, seen by every register of the location, resumed (read,
 // then deleted by the register that takes it) or deleted. Parking reserves no stock: the goods
@@ -16,8 +17,12 @@ import { priceSale } from './sale-pricing';
 type ParkCartInput = z.output<typeof parkCartInputSchema>;
 type ParkedCart = z.infer<typeof parkedCartSchema>;
 
-export interface ParkingActor {
+/** Who parks, lists or resumes carts: at the locations they work at only (issue 20). */
+export interface CartKeeper extends Workplaces {
   tenantId: string;
+}
+
+export interface ParkingActor extends CartKeeper {
   userId: string;
   requestKey: RequestKey | null;
 }
@@ -61,28 +66,33 @@ async function toParkedCarts(database: Database, rows: ParkedCartRow[]): Promise
   }));
 }
 
-/** The register's location (404 for a register this shop does not have). */
-async function locationOfRegister(tx: TenantTx, registerId: string): Promise<string> {
+/** The register's location (404 for a register this shop does not have, or at a location the person does not work at). */
+async function locationOfRegister(tx: TenantTx, keeper: Workplaces, registerId: string): Promise<string> {
   const [register] = await queryRows<{ location_id: string }>(tx, sql`select location_id from registers where id = ${registerId}`);
-  if (!register) throw notFound(/*i18n*/ 'Register not found');
+  if (!register || !mayWorkAt(keeper.locationIds, register.location_id)) throw notFound(/*i18n*/ 'Register not found');
   return register.location_id;
 }
 
 /** The carts parked at the register's location, oldest first (any register there may resume them). */
-export async function listParkedCarts(database: Database, tenantId: string, registerId: string): Promise<{ items: ParkedCart[] }> {
-  const rows = await database.withTenant(tenantId, async (tx) => {
-    const locationId = await locationOfRegister(tx, registerId);
+export async function listParkedCarts(database: Database, keeper: CartKeeper, registerId: string): Promise<{ items: ParkedCart[] }> {
+  const rows = await database.withTenant(keeper.tenantId, async (tx) => {
+    const locationId = await locationOfRegister(tx, keeper, registerId);
     return queryRows<ParkedCartRow>(tx, sql`select ${cartColumns} from ${cartFrom} where p.location_id = ${locationId} order by p.created_at, p.id`);
   });
   return { items: await toParkedCarts(database, rows) };
 }
 
+/**
+ * Only a parked cart's total is kept: what needs a manager is judged again when it is resumed and
+ * sold (approvals are not parked), so the limits priced with here change nothing.
+ */
+const TOTAL_ONLY: ApprovalLimits = { discountLimitBps: 10_000, mayChangePrice: true };
+
 /** The cart's line count and total as the checkout would price it now (field messages under `cart.`). */
-async function priceParkedCart(tx: TenantTx, tenantId: string, locationId: string, cart: ParkCartInput['cart']): Promise<number> {
+async function priceParkedCart(tx: TenantTx, locationId: string, cart: ParkCartInput['cart']): Promise<number> {
   if (cart.lines.length === 0) return 0;
-  const settings = await readSalesSettings(tx, tenantId);
   try {
-    const priced = await priceSale(tx, locationId, cart, settings.discountLimitBps);
+    const priced = await priceSale(tx, locationId, cart, TOTAL_ONLY);
     return priced.cart.totalMinor;
   } catch (error) {
     if (!(error instanceof HttpError) || !error.fields) throw error;
@@ -100,8 +110,8 @@ async function findByRequestKey(tx: TenantTx, key: string): Promise<string | und
 export async function parkCart(database: Database, actor: ParkingActor, input: ParkCartInput): Promise<ParkedCart> {
   const { tenantId, requestKey } = actor;
   const park = async (tx: TenantTx) => {
-    const locationId = await locationOfRegister(tx, input.registerId);
-    const totalMinor = await priceParkedCart(tx, tenantId, locationId, input.cart);
+    const locationId = await locationOfRegister(tx, actor, input.registerId);
+    const totalMinor = await priceParkedCart(tx, locationId, input.cart);
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into parked_carts (tenant_id, location_id, register_id, name, note, customer_id, cart, line_count, total_minor, parked_by, request_key)
@@ -130,7 +140,9 @@ export async function parkCart(database: Database, actor: ParkingActor, input: P
 }
 
 /** Removes a parked cart (resumed at a register, or given up); 404 when this shop has no such cart. */
-export async function deleteParkedCart(database: Database, tenantId: string, cartId: string): Promise<void> {
-  const deleted = await database.withTenant(tenantId, (tx) => queryRows<{ id: string }>(tx, sql`delete from parked_carts where id = ${cartId} returning id`));
+export async function deleteParkedCart(database: Database, keeper: CartKeeper, cartId: string): Promise<void> {
+  const deleted = await database.withTenant(keeper.tenantId, (tx) =>
+    queryRows<{ id: string }>(tx, sql`delete from parked_carts where id = ${cartId} ${andAtWorkplaces(sql`location_id`, keeper)} returning id`),
+  );
   if (deleted.length === 0) throw notFound(/*i18n*/ 'Parked cart not found');
 }

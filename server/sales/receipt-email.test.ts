@@ -73,7 +73,7 @@ describe('the receipt e-mail’s eTIMS block (issue 19)', () => {
     const fiscal = await createSalesShop(testApp);
     const sugar = await addStockedProduct(testApp.database, fiscal, { name: 'Sugar 2kg', priceMinor: 116_000 });
     const deps = etimsWorkerDeps(testApp.deps);
-    const device = await saveDevice(deps, fiscal.tenant.id, { locationId: null, kraPin: 'P051234567A', branchId: '00', deviceSerial: 'dvc-receipt', environment: 'simulated' });
+    const device = await saveDevice(deps, fiscal.tenant.id, { locationId: null, kraPin: 'P051234567A', branchId: '00', deviceSerial: 'dvc-receipt', environment: 'simulated' }, fiscal.users.owner.id);
     await initialiseDevice(deps, fiscal.tenant.id, device.id);
     await saveItemDetails(testApp.database, fiscal.tenant.id, sugar.variantId, { itemClassCode: '5059690800', packagingUnitCode: 'NT', quantityUnitCode: 'U', itemTypeCode: '2', originCountry: 'KE' });
     expect(await registerItems(deps, fiscal.tenant.id, 'ready')).toEqual({ registered: 1, failed: 0 });

@@ -62,7 +62,7 @@ export const returnRoutes: RouteDefinition[] = [
       request: idParams,
       responses: { 200: jsonResponse(saleReturnSchema, 'The return'), 404: notFoundResponse },
     }),
-    async (c) => c.json(await getReturn(c.var.deps.database, c.var.tenantId, c.req.valid('param').id), 200),
+    async (c) => c.json(await getReturn(c.var.deps.database, saleActorOf(c), c.req.valid('param').id), 200),
   ),
   tenantRoute(
     { permission: 'sales.refund', feature: 'basic_pos' },
@@ -117,7 +117,7 @@ export const returnRoutes: RouteDefinition[] = [
       request: { query: parkedCartListQuerySchema },
       responses: { 200: jsonResponse(parkedCartListSchema, 'The parked carts'), 404: notFoundResponse },
     }),
-    async (c) => c.json(await listParkedCarts(c.var.deps.database, c.var.tenantId, c.req.valid('query').registerId), 200),
+    async (c) => c.json(await listParkedCarts(c.var.deps.database, saleActorOf(c), c.req.valid('query').registerId), 200),
   ),
   tenantRoute(
     { permission: 'sales.sell', feature: 'basic_pos' },
@@ -131,7 +131,7 @@ export const returnRoutes: RouteDefinition[] = [
     }),
     async (c) =>
       c.json(
-        await parkCart(c.var.deps.database, { tenantId: c.var.tenantId, userId: c.var.principal.userId, requestKey: readIdempotencyKey(c) }, c.req.valid('json')),
+        await parkCart(c.var.deps.database, { ...saleActorOf(c), requestKey: readIdempotencyKey(c) }, c.req.valid('json')),
         201,
       ),
   ),
@@ -146,7 +146,7 @@ export const returnRoutes: RouteDefinition[] = [
       responses: { 204: { description: 'Removed' }, 404: notFoundResponse },
     }),
     async (c) => {
-      await deleteParkedCart(c.var.deps.database, c.var.tenantId, c.req.valid('param').id);
+      await deleteParkedCart(c.var.deps.database, saleActorOf(c), c.req.valid('param').id);
       return c.body(null, 204);
     },
   ),

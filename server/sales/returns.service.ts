@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { fillMessage } from '../../core/i18n/message.rules';
+import { mayWorkAt } from '../../core/team/permissions.rules';
 import { formatQuantity, lineAmount } from '../../core/products/quantity.rules';
 import { divideRounded, ETIMS_TAX_BAND, splitInclusive, type TaxClass } from '../../core/products/tax.rules';
 import { formatMoneyPlain } from '../../core/settings/money.rules';
@@ -24,6 +25,7 @@ import { refundToGiftCard } from '../gift-cards/gift-card-ledger';
 import { HttpError, notFound } from '../http/errors';
 import { canonicalJson } from '../http/idempotency';
 import { readUserNames } from '../inventory/inventory-documents';
+import { andAtWorkplaces, type Workplaces } from '../inventory/location-access';
 import { readAllowNegativeStock, recordMovements, type MovementRequest } from '../inventory/stock-ledger';
 import { adjustPoints, reversePoints } from '../loyalty/loyalty-ledger';
 import { claimMpesaCode } from '../payments/mpesa-codes';
@@ -31,7 +33,7 @@ import { readSalesSettings } from '../registers/sales-settings.service';
 import { requireOpenShift } from '../registers/shifts.service';
 import { queueReturnDocument } from '../etims/etims-outbox';
 import { wakeEtimsSigner } from '../etims/etims-worker';
-import { completeSaleInTx, type SaleActor } from './checkout.service';
+import { completeSaleInTx, requireRegisterWorkplace, type SaleActor } from './checkout.service';
 import { lockReportSummaries } from '../reports/summaries';
 import { readSale, withCashierNames } from './sale-read';
 
@@ -69,6 +71,7 @@ interface SaleRow {
   total_minor: number;
   tip_minor: number;
   loyalty_points_earned: number;
+  location_id: string;
   past_window: boolean;
 }
 
@@ -125,7 +128,7 @@ export async function createReturn(database: Database, actor: SaleActor, input: 
   const requestHash = returnRequestHash(input);
   const outcome = await database.withTenant(actor.tenantId, (tx) => createReturnInTx(tx, actor, input, requestHash, null));
   wakeEtimsSigner(actor.tenantId);
-  return { saleReturn: await getReturn(database, actor.tenantId, outcome.returnId), replayed: outcome.replayed };
+  return { saleReturn: await getReturn(database, actor, outcome.returnId), replayed: outcome.replayed };
 }
 
 /**
@@ -156,7 +159,7 @@ export async function createExchange(
   });
   wakeEtimsSigner(actor.tenantId);
   const [sale] = await withCashierNames(database, [(await database.withTenant(actor.tenantId, (tx) => readSale(tx, saleId)))!]);
-  return { saleReturn: await getReturn(database, actor.tenantId, returnId), sale: sale!, replayed };
+  return { saleReturn: await getReturn(database, actor, returnId), sale: sale!, replayed };
 }
 
 /**
@@ -183,6 +186,8 @@ export async function createReturnInTx(
   }
 
   const shift = await requireOpenShift(tx, tenantId, input.shiftId, input.registerId);
+  // Goods come back only at a location the person works at (issue 20), as a sale is made there.
+  requireRegisterWorkplace(actor, shift.locationId);
   const written = input.saleId
     ? await returnAgainstSale(tx, actor, input, input.saleId, shift.locationId, exchange)
     : await returnWithoutReceipt(tx, actor, input, shift.locationId, exchange);
@@ -251,11 +256,11 @@ async function returnAgainstSale(
   // The sale row's lock makes returns and a void of one sale take turns (its status follows them).
   const [sale] = await queryRows<SaleRow>(
     tx,
-    sql`select id, receipt_code, status, customer_id, total_minor, tip_minor, loyalty_points_earned,
+    sql`select id, receipt_code, status, customer_id, total_minor, tip_minor, loyalty_points_earned, location_id,
                created_at < now() - make_interval(days => ${settings.returnWindowDays}) as past_window
         from sales where id = ${saleId} for update`,
   );
-  if (!sale) throw notFound(/*i18n*/ 'Sale not found');
+  if (!sale || !mayWorkAt(actor.locationIds, sale.location_id)) throw notFound(/*i18n*/ 'Sale not found');
   if (sale.status === 'voided') throw new HttpError('conflict', /*i18n*/ 'This sale was voided: there is nothing to return');
 
   let approvalId: string | null = null;
@@ -671,8 +676,9 @@ interface ReturnHeaderRow {
 }
 
 /** One return (404 when this shop has none with the id, another shop's included). */
-export async function getReturn(database: Database, tenantId: string, returnId: string): Promise<SaleReturn> {
-  const found = await database.withTenant(tenantId, async (tx) => {
+/** A return, as the person may see it: one made at a location they do not work at is not found (issue 20). */
+export async function getReturn(database: Database, reader: { tenantId: string } & Workplaces, returnId: string): Promise<SaleReturn> {
+  const found = await database.withTenant(reader.tenantId, async (tx) => {
     const [header] = await queryRows<ReturnHeaderRow>(
       tx,
       sql`select r.id, r.return_code, r.sale_id, s.receipt_code, g.name as register_name, r.cashier_id, r.customer_id, c.name as customer_name,
@@ -681,7 +687,7 @@ export async function getReturn(database: Database, tenantId: string, returnId: 
           join registers g on g.tenant_id = r.tenant_id and g.id = r.register_id
           left join sales s on s.tenant_id = r.tenant_id and s.id = r.sale_id
           left join contacts c on c.tenant_id = r.tenant_id and c.id = r.customer_id
-          where r.id = ${returnId}`,
+          where r.id = ${returnId} ${andAtWorkplaces(sql`r.location_id`, reader)}`,
     );
     if (!header) return null;
     const lines = await queryRows<{

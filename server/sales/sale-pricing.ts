@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DiscountTooLargeError, priceCart, type PricedCart, type PricedLine, type PricingLineInput } from '../../core/sales/pricing.rules';
 import { MAX_SALE_MINOR, type Discount, type SaleQuote, type saleLineInputSchema } from '../../core/sales/sales.schemas';
+import type { SellerLimits } from '../../core/sales/seller-limits.rules';
 import { lineAmount } from '../../core/products/quantity.rules';
 import { divideRounded, type TaxClass } from '../../core/products/tax.rules';
 import { queryRows, type TenantTx } from '../db/client';
@@ -135,12 +136,16 @@ async function readCustomer(tx: TenantTx, customerId: string): Promise<CustomerR
   return row;
 }
 
+/** What decides which lines need a manager's approval: the seller's limits (sellerLimits). */
+export type ApprovalLimits = Pick<SellerLimits, 'discountLimitBps' | 'mayChangePrice'>;
+
 /**
- * Prices the cart for a sale at `locationId`. 400 with a field message for a variant this shop
- * does not sell (another shop's included), a unit the product is not sold in, a fraction of a
- * product counted whole, a discount above its line or the sale, or a sale too large to record.
+ * Prices the cart for a sale at `locationId`, judging approvals by `limits`. 400 with a field
+ * message for a variant this shop does not sell (another shop's included), a unit the product is
+ * not sold in, a fraction of a product counted whole, a discount above its line or the sale, or a
+ * sale too large to record.
  */
-export async function priceSale(tx: TenantTx, locationId: string, cart: CartToPrice, discountLimitBps: number): Promise<PricedSale> {
+export async function priceSale(tx: TenantTx, locationId: string, cart: CartToPrice, limits: ApprovalLimits): Promise<PricedSale> {
   const variantIds = cart.lines.map((line) => line.variantId);
   const packIds = cart.lines.flatMap((line) => (line.unitId ? [line.unitId] : []));
   const variants = await queryRows<VariantRow>(
@@ -214,7 +219,8 @@ export async function priceSale(tx: TenantTx, locationId: string, cart: CartToPr
     groupDiscountBps: customer?.price_rule === 'discount' ? (customer.discount_bps ?? 0) : 0,
     cartDiscount: cart.cartDiscount,
     tipMinor: cart.tipMinor,
-    discountLimitBps,
+    discountLimitBps: limits.discountLimitBps,
+    mayChangePrice: limits.mayChangePrice,
   });
 
   const lines = priced.lines.map((pricedLine, index): PricedSaleLine => {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { ETIMS_TAX_BAND, type TaxClass } from '../../core/products/tax.rules';
 import { escapeFormula, serializeCsvRecord } from '../../core/products/csv.rules';
 import { formatMoneyPlain } from '../../core/settings/money.rules';
@@ -210,10 +210,11 @@ export async function findSaleIdByReceipt(tx: TenantTx, code: string): Promise<s
 
 export type SaleFilters = Omit<SaleListQuery, 'sort' | 'direction' | 'page' | 'pageSize'>;
 
-/** Who asks: a cashier sees only their own sales. */
+/** Who asks: only their own sales (without reports.view), and only at their locations (null: all). */
 export interface SaleReader {
   userId: string;
   ownOnly: boolean;
+  locationIds: readonly string[] | null;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -222,6 +223,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 function saleConditions(reader: SaleReader, filters: SaleFilters): SQL {
   const conditions: SQL[] = [sql`true`];
   if (reader.ownOnly) conditions.push(sql`s.cashier_id = ${reader.userId}`);
+  if (reader.locationIds) conditions.push(inArray(sql`s.location_id`, [...reader.locationIds]));
   if (filters.from) conditions.push(sql`s.created_at >= (${filters.from}::date::timestamp at time zone ${shopTimeZone})`);
   if (filters.to) conditions.push(sql`s.created_at < ((${filters.to}::date + 1)::timestamp at time zone ${shopTimeZone})`);
   if (filters.locationId) conditions.push(sql`s.location_id = ${filters.locationId}`);
@@ -262,7 +264,7 @@ interface ListRow {
 
 const tendersOf = (tenders: string[] | null): Tender[] => (tenders ?? []).filter((tender): tender is Tender => (TENDERS as readonly string[]).includes(tender));
 
-/** A page of the shop's sales (a cashier's own only), newest first by default. */
+/** A page of the sales the reader may list (see SaleReader), newest first by default. */
 export async function listSales(database: Database, tenantId: string, reader: SaleReader, query: SaleListQuery) {
   const direction = query.direction === 'asc' ? sql`asc` : sql`desc`;
   const { rows, total } = await database.withTenant(tenantId, async (tx) => {

@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../core/api/api-error.schemas';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import {
   checkoutInputSchema,
   checkoutResultSchema,
@@ -11,6 +10,7 @@ import {
   saleQuoteSchema,
   saleSchema,
 } from '../../core/sales/sales.schemas';
+import { hasPermission, mayWorkAt } from '../../core/team/permissions.rules';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/context';
 import { errorBody, notFound } from '../http/errors';
@@ -21,9 +21,9 @@ import { exportSalesCsv, findSaleIdByReceipt, listSales, readSale, withCashierNa
 
 // Selling (issue 15): the checkout (exactly once by the register's sale id), the quote the
 // register shows, the history list and its CSV export, one sale by id or by receipt code.
-// Every cashier may read any sale of the shop (the register opens sales for returns); the list
-// shows a cashier only their own sales.
-
+// Every seller may read any sale of their locations (the register opens sales for returns); the
+// list shows everyone's only to those who see reports (reports.view, issue 20), others their own.
+// A sale at a location the member may not work at is not found.
 
 /** price_changed (409) carries the server's quote, for the register to show (sales and exchanges). */
 export const priceChangedSchema = apiErrorSchema.extend({ quote: saleQuoteSchema.optional() });
@@ -34,13 +34,19 @@ export const saleActorOf = (c: Context<AppEnv>): SaleActor => ({
   tenantId: c.var.tenantId,
   userId: c.var.principal.userId,
   role: c.var.tenantRole ?? '',
+  permissions: c.var.memberAccess.permissions,
+  maxDiscountPercent: c.var.memberAccess.maxDiscountPercent,
   locationIds: c.var.memberAccess.locationIds,
 });
-const readerOf = (c: Context<AppEnv>): SaleReader => ({ userId: c.var.principal.userId, ownOnly: !hasTenantRole(c.var.tenantRole, 'manager') });
+const readerOf = (c: Context<AppEnv>): SaleReader => ({
+  userId: c.var.principal.userId,
+  ownOnly: !hasPermission(c.var.memberAccess, 'reports.view'),
+  locationIds: c.var.memberAccess.locationIds,
+});
 
 async function saleById(c: Context<AppEnv>, saleId: string | null) {
   const sale = saleId ? await c.var.deps.database.withTenant(c.var.tenantId, (tx) => readSale(tx, saleId)) : null;
-  if (!sale) throw notFound(/*i18n*/ 'Sale not found');
+  if (!sale || !mayWorkAt(c.var.memberAccess.locationIds, sale.locationId)) throw notFound(/*i18n*/ 'Sale not found');
   const [named] = await withCashierNames(c.var.deps.database, [sale]);
   return named!;
 }
@@ -91,7 +97,7 @@ export const saleRoutes: RouteDefinition[] = [
         404: notFoundResponse,
       },
     }),
-    async (c) => c.json(await quoteSale(c.var.deps.database, c.var.tenantId, c.req.valid('json')), 200),
+    async (c) => c.json(await quoteSale(c.var.deps.database, saleActorOf(c), c.req.valid('json')), 200),
   ),
   tenantRoute(
     { permission: 'sales.sell', feature: 'basic_pos' },
@@ -99,7 +105,7 @@ export const saleRoutes: RouteDefinition[] = [
       method: 'get',
       path: '/api/sales',
       tags: ['sales'],
-      summary: 'Sales history: filters (days in the shop’s time zone), search by receipt code or customer; a cashier sees their own sales',
+      summary: 'Sales history at the member’s locations: filters (days in the shop’s time zone), search by receipt code or customer; without reports.view, their own sales',
       request: { query: saleListQuerySchema },
       responses: { 200: jsonResponse(saleListSchema, 'A page of sales') },
     }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fillMessage } from '../../core/i18n/message.rules';
+import { mayWorkAt } from '../../core/team/permissions.rules';
 import type { Sale, voidSaleInputSchema } from '../../core/sales/sales.schemas';
 import { postCreditNote } from '../accounts/account-ledger';
 import { postDocument } from '../accounting/post-document';
@@ -50,8 +51,12 @@ export async function voidSale(database: Database, actor: SaleActor, saleId: str
 async function voidSaleInTx(tx: TenantTx, actor: SaleActor, saleId: string, input: VoidSaleInput): Promise<void> {
   const { tenantId, userId } = actor;
   await lockReportSummaries(tx);
-  const [where] = await queryRows<{ shift_id: string; register_id: string }>(tx, sql`select shift_id, register_id from sales where id = ${saleId}`);
-  if (!where) throw notFound(/*i18n*/ 'Sale not found');
+  const [where] = await queryRows<{ shift_id: string; register_id: string; location_id: string }>(
+    tx,
+    sql`select shift_id, register_id, location_id from sales where id = ${saleId}`,
+  );
+  // A sale at a location the person does not work at does not exist for them (issue 20).
+  if (!where || !mayWorkAt(actor.locationIds, where.location_id)) throw notFound(/*i18n*/ 'Sale not found');
   // The shift FOR SHARE first (as a sale takes it), so its close waits for this void.
   await requireOpenShift(tx, tenantId, where.shift_id, where.register_id).catch((error: unknown) => {
     if (error instanceof HttpError && error.code === 'shift_closed') {

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { builtInPermissions, isPermission, UNLIMITED_DISCOUNT_PERCENT, type MemberAccess } from '../../core/team/permissions.rules';
 import type { TenantTx } from '../db/client';
+import { tenantUsers } from '../db/schema/auth';
 import { teamMemberLocations, teamMemberRoles, teamRoles } from '../db/schema/team';
 
 /**
@@ -23,4 +24,14 @@ export async function readMemberAccess(tx: TenantTx, membership: { id: string; r
     maxDiscountPercent: custom ? custom.maxDiscountPercent : UNLIMITED_DISCOUNT_PERCENT,
     locationIds: locationRows.length ? locationRows.map((row) => row.locationId) : null,
   };
+}
+
+/** What a person may do in this shop by their user id; null when they are no active member of it (approvers, issue 20). */
+export async function readActiveMemberAccess(tx: TenantTx, userId: string): Promise<MemberAccess | null> {
+  const [membership] = await tx
+    .select({ id: tenantUsers.id, role: tenantUsers.role })
+    .from(tenantUsers)
+    .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.isActive, true)))
+    .limit(1);
+  return membership ? readMemberAccess(tx, membership) : null;
 }

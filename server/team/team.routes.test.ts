@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../tests/support/catalog-shop';
-import { createUser } from '../../tests/support/factories';
+import type { AuditEventView } from '../../core/audit/audit.schemas';
+import { createUser, TEST_PASSWORD } from '../../tests/support/factories';
 import { createTestApp, randomClientAddress, signInAs, type TestApp } from '../../tests/support/test-app';
+import { drainShop, outboxDeps } from '../communications/outbox';
+import { queryRows } from '../db/client';
 import { tenantUsers } from '../db/schema/auth';
 import { teamInvitations } from '../db/schema/team';
 import { listOutbox } from '../email/email.service';
 
 // The team API (issue 20): invitations (temporary password, single-use expiring links, the staff
-// limit), the last owner, deactivation ending sessions, isolation, bad input.
+// limit, someone with a Dukani account, the link by SMS), the last owner, deactivation ending
+// sessions, isolation, bad input, and every team change in the audit log.
 
 let testApp: TestApp;
 let shop: TestShop;
@@ -31,6 +35,16 @@ const tokenOf = async (to: string) => {
   const [message] = await listOutbox(testApp.database, { to });
   return new URL(/https?:\/\/\S+accept-invitation\S+/.exec(message!.text)![0]).searchParams.get('token')!;
 };
+const memberIdOf = async (target: TestShop, userId: string) => {
+  const [row] = await testApp.database.withTenant(target.tenant.id, (tx) => tx.select({ id: tenantUsers.id }).from(tenantUsers).where(eq(tenantUsers.userId, userId)));
+  return row!.id;
+};
+const rowCounts = async (target: TestShop) =>
+  testApp.database.withTenant(target.tenant.id, async (tx) => ({
+    invitations: (await tx.select({ n: count() }).from(teamInvitations))[0]!.n,
+    members: (await tx.select({ n: count() }).from(tenantUsers))[0]!.n,
+  }));
+const fieldsOf = (response: { json: <T>() => T }) => response.json<{ error: { fields: Record<string, string[]> } }>().error.fields;
 
 describe('invitations', () => {
   it('with a temporary password: shown once, the person signs in, must change it, and works only where assigned', async () => {
@@ -114,15 +128,111 @@ describe('invitations', () => {
     expect(refused.status).toBe(402);
     expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/10/);
     expect((await invite(starter, { fullName: 'Eleventh', email: email(), role: 'cashier', method: 'link' })).status).toBe(402);
+    // Someone with an account elsewhere takes a place like anyone else.
+    expect((await invite(starter, { fullName: 'Eleventh', email: other.users.cashier.email, role: 'cashier', method: 'link' })).status).toBe(402);
+  });
+});
+
+describe('someone who has a Dukani account already (staff of another shop)', () => {
+  it('is invited by link, joins with the password they have, and works in both shops, each seeing only its own', async () => {
+    const person = await createUser(testApp.database, testApp.deps.auth, { tenantId: other.tenant.id, role: 'cashier', fullName: 'Wanjiku Kamau' });
+    const created = await invite(shop, { fullName: 'Wanjiku Kamau', email: person.email, role: 'manager', locationIds: [shop.defaultLocationId], method: 'link' });
+    expect(created.status, created.text).toBe(201);
+    const [mail] = await listOutbox(testApp.database, { to: person.email });
+    expect(mail!.subject).toBe(`Shop owner invited you to join ${shop.tenant.name}`);
+    expect(mail!.text).toContain('password of your Dukani account');
+    const token = await tokenOf(person.email);
+    const preview = await testApp.request(`/api/team/invitation?token=${token}`, { host: shop.host });
+    expect(preview.json()).toMatchObject({ email: person.email, shopName: shop.tenant.name, existingAccount: true });
+
+    // A wrong password writes nothing and leaves the link open.
+    const before = await rowCounts(shop);
+    const wrong = await post('/api/team/invitation/join', { token, password: 'Not-Her-Password-1' });
+    expect(wrong.status).toBe(400);
+    expect(fieldsOf(wrong).password![0]).toContain('not the password of your Dukani account');
+    expect(await rowCounts(shop)).toEqual(before);
+
+    const joined = await post('/api/team/invitation/join', { token, password: TEST_PASSWORD });
+    expect(joined.status, joined.text).toBe(200);
+    expect(joined.json<{ user: { email: string; role: string } }>().user).toMatchObject({ email: person.email, role: 'manager' });
+    const cookie = String(joined.headers['set-cookie']);
+    expect(cookie).toContain('session');
+    expect((await post('/api/team/invitation/join', { token, password: TEST_PASSWORD })).status).toBe(400);
+    const listed = (await shop.call('GET', '/api/team/invitations')).json<Array<{ email: string; state: string }>>();
+    expect(listed.find((row) => row.email === person.email)?.state).toBe('accepted');
+
+    // Here: a manager at this shop's location, among this shop's members; nothing of the other shop.
+    const here = await signInAs(testApp, shop.host, person.email, TEST_PASSWORD);
+    expect((await sessionOf(shop.host, here)).json()).toMatchObject({ user: { role: 'manager', locationIds: [shop.defaultLocationId] } });
+    const locationIds = (await testApp.request('/api/locations', { host: shop.host, headers: { cookie: here } })).json<{ items: Array<{ id: string }> }>().items.map((l) => l.id);
+    expect(locationIds).toEqual([shop.defaultLocationId]);
+    expect((await testApp.request('/api/registers', { host: other.host, headers: { cookie: here } })).status).toBe(404);
+    // There: still the other shop's cashier, with the same password.
+    const there = await signInAs(testApp, other.host, person.email, TEST_PASSWORD);
+    expect((await sessionOf(other.host, there)).json()).toMatchObject({ user: { role: 'cashier' } });
+    expect((await other.call('GET', `/api/team/members/${await memberIdOf(shop, person.id)}`)).status).toBe(404);
+  });
+
+  it('a temporary password is refused for them with nothing written, and their password is kept', async () => {
+    const before = await rowCounts(shop);
+    const refused = await invite(shop, { fullName: 'Other manager', email: other.users.manager.email, role: 'cashier', method: 'temporary_password' });
+    expect(refused.status).toBe(409);
+    expect(fieldsOf(refused).method![0]).toBe('This person already has a Dukani account, so you cannot set their password. Send them an invitation link instead.');
+    expect(await rowCounts(shop)).toEqual(before);
+    await signInAs(testApp, other.host, other.users.manager.email, TEST_PASSWORD);
+  });
+
+  it('a member of this shop, active or deactivated, is not invited again (409)', async () => {
+    const member = await invite(shop, { fullName: 'Shop cashier', email: shop.users.cashier.email, role: 'cashier', method: 'link' });
+    expect(member.status).toBe(409);
+    expect(fieldsOf(member).email).toEqual(['This person is already a member of this shop.']);
+    const person = await createUser(testApp.database, testApp.deps.auth, { tenantId: shop.tenant.id, role: 'cashier' });
+    expect((await shop.call('POST', `/api/team/members/${await memberIdOf(shop, person.id)}/deactivate`)).status).toBe(200);
+    const deactivated = await invite(shop, { fullName: 'Gone', email: person.email, role: 'cashier', method: 'temporary_password' });
+    expect(deactivated.status).toBe(409);
+    expect(fieldsOf(deactivated).email![0]).toContain('Reactivate them');
+  });
+});
+
+describe('the invitation link by SMS', () => {
+  const quietHoursOff = { remindersEnabled: false, reminderChannel: 'sms', reminderEveryDays: 7, quietHoursEnabled: false, quietStart: '20:00', quietEnd: '08:00', lowStockAlerts: false, ownerPhone: null };
+  type Message = { kind: string; recipient: string; body: string; status: string; sandbox: boolean };
+  const smsTo = async (target: TestShop, phone: string) =>
+    (await target.call('GET', `/api/communications/messages?q=${encodeURIComponent(phone)}`)).json<{ items: Message[] }>().items;
+
+  it('goes with the e-mail through the SMS sandbox of a shop without credentials when the invitation has a phone, and again on resend', async () => {
+    const messaging = await createTestShop(testApp);
+    expect((await messaging.call('PUT', '/api/communications/settings', { body: quietHoursOff })).status).toBe(200);
+    const address = email();
+    const created = await invite(messaging, { fullName: 'Otieno Ouma', email: address, phone: '0722 000 111', role: 'cashier', method: 'link' });
+    expect(created.status, created.text).toBe(201);
+    await drainShop(outboxDeps(testApp.deps), messaging.tenant.id);
+    const [sms] = await smsTo(messaging, '+254722000111');
+    expect(sms).toMatchObject({ kind: 'team_invitation', recipient: '+254722000111', status: 'sent', sandbox: true });
+    const token = await tokenOf(address);
+    expect(sms!.body).toContain(`invited you to join ${messaging.tenant.name} on Dukani`);
+    expect(sms!.body).toContain(`/accept-invitation?token=${encodeURIComponent(token)}`);
+
+    const resent = await messaging.call('POST', `/api/team/invitations/${created.json<{ invitation: { id: string } }>().invitation.id}/resend`);
+    expect(resent.status).toBe(200);
+    const messages = await smsTo(messaging, '+254722000111');
+    expect(messages).toHaveLength(2);
+    expect(messages[0]!.body).toContain(encodeURIComponent(await tokenOf(address)));
+  });
+
+  it('is not sent on a plan without messaging, nor without a phone', async () => {
+    const starter = await createTestShop(testApp, { plan: 'Starter' });
+    expect((await invite(starter, { fullName: 'Akinyi', email: email(), phone: '0733 000 222', role: 'cashier', method: 'link' })).status).toBe(201);
+    const noPhone = await createTestShop(testApp);
+    expect((await invite(noPhone, { fullName: 'Kiprop', email: email(), role: 'cashier', method: 'link' })).status).toBe(201);
+    for (const target of [starter, noPhone]) {
+      const [row] = await testApp.database.withTenant(target.tenant.id, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from communication_messages`));
+      expect(row).toEqual({ n: 0 });
+    }
   });
 });
 
 describe('members', () => {
-  const memberIdOf = async (target: TestShop, userId: string) => {
-    const [row] = await testApp.database.withTenant(target.tenant.id, (tx) => tx.select({ id: tenantUsers.id }).from(tenantUsers).where(eq(tenantUsers.userId, userId)));
-    return row!.id;
-  };
-
   it('lists, searches and pages the members', async () => {
     const page = await shop.call('GET', '/api/team/members?search=shop%20cash&pageSize=5');
     expect(page.json()).toMatchObject({ total: 1, items: [{ fullName: 'Shop cashier', role: 'cashier', isActive: true }] });
@@ -196,5 +306,67 @@ describe('members', () => {
     expect((await shop.call('PUT', `/api/team/roles/${role.json<{ id: string }>().id}`, { body: { name: 'Mine', permissions: [], maxDiscountPercent: 0 } })).status).toBe(404);
     expect((await shop.call('GET', '/api/team/roles')).json()).toEqual([]);
     expect((await shop.call('GET', '/api/team/members', { as: 'cashier' })).status).toBe(403);
+  });
+});
+
+describe('the audit log', () => {
+  const eventsOf = async (target: TestShop, action: string, entityId: string) => {
+    const response = await target.call('GET', `/api/audit-events?action=${action}&direction=asc&pageSize=100`);
+    expect(response.status, response.text).toBe(200);
+    return response.json<{ items: AuditEventView[] }>().items.filter((event) => event.entityId === entityId);
+  };
+
+  it('records each change to invitations, members and custom roles with who made it, about whom, before and after', async () => {
+    const audited = await createTestShop(testApp);
+    const owner = audited.users.owner.id;
+
+    const address = email();
+    const invitation = (await invite(audited, { fullName: 'Halima Noor', email: address, role: 'cashier', method: 'link' })).json<{ invitation: { id: string } }>().invitation;
+    expect((await audited.call('POST', `/api/team/invitations/${invitation.id}/resend`)).status).toBe(200);
+    expect((await audited.call('POST', `/api/team/invitations/${invitation.id}/revoke`)).status).toBe(200);
+    expect(await eventsOf(audited, 'team.member_invited', invitation.id)).toMatchObject([
+      { actorUserId: owner, entity: 'team_invitation', before: null, after: { fullName: 'Halima Noor', email: address, role: 'cashier', customRole: null, locationIds: [], method: 'link' } },
+    ]);
+    const [resent] = await eventsOf(audited, 'team.invitation_resent', invitation.id);
+    expect(resent).toMatchObject({ actorUserId: owner, before: { expiresAt: expect.any(String) }, after: { expiresAt: expect.any(String) }, details: { email: address } });
+    expect(await eventsOf(audited, 'team.invitation_revoked', invitation.id)).toMatchObject([{ actorUserId: owner, before: { status: 'pending' }, after: { status: 'revoked' }, details: { email: address } }]);
+
+    const tillOnly = (await audited.call('POST', '/api/team/roles', { body: { name: 'Till only', permissions: ['sales.sell'], maxDiscountPercent: 0 } })).json<{ id: string }>();
+    const person = await createUser(testApp.database, testApp.deps.auth, { tenantId: audited.tenant.id, role: 'cashier', fullName: 'Juma Bakari' });
+    const memberId = await memberIdOf(audited, person.id);
+    const patch = (body: Record<string, unknown>) => audited.call('PATCH', `/api/team/members/${memberId}`, { body });
+    expect((await patch({ role: 'manager' })).status).toBe(200);
+    expect((await patch({ role: 'cashier', customRoleId: tillOnly.id })).status).toBe(200);
+    expect((await patch({ role: 'cashier', customRoleId: tillOnly.id, locationIds: [audited.defaultLocationId] })).status).toBe(200);
+    const roleChanges = await eventsOf(audited, 'team.role_changed', memberId);
+    expect(roleChanges.map(({ actorUserId, entity, before, after, details }) => ({ actorUserId, entity, before, after, details }))).toEqual([
+      { actorUserId: owner, entity: 'team_member', before: { role: 'cashier' }, after: { role: 'manager' }, details: { name: 'Juma Bakari', email: person.email } },
+      { actorUserId: owner, entity: 'team_member', before: { role: 'manager', customRole: null }, after: { role: 'cashier', customRole: 'Till only' }, details: { name: 'Juma Bakari', email: person.email } },
+    ]);
+    expect(await eventsOf(audited, 'team.member_updated', memberId)).toMatchObject([{ before: { locationIds: [] }, after: { locationIds: [audited.defaultLocationId] } }]);
+
+    expect((await audited.call('POST', `/api/team/members/${memberId}/deactivate`)).status).toBe(200);
+    expect((await audited.call('POST', `/api/team/members/${memberId}/reactivate`)).status).toBe(200);
+    const { temporaryPassword } = (await audited.call('POST', `/api/team/members/${memberId}/reset-password`)).json<{ temporaryPassword: string }>();
+    expect(await eventsOf(audited, 'team.member_deactivated', memberId)).toMatchObject([{ actorUserId: owner, before: { isActive: true }, after: { isActive: false } }]);
+    expect(await eventsOf(audited, 'team.member_reactivated', memberId)).toMatchObject([{ actorUserId: owner, before: { isActive: false }, after: { isActive: true } }]);
+    const [reset] = await eventsOf(audited, 'team.password_reset', memberId);
+    expect(reset).toMatchObject({ actorUserId: owner, before: { requirePasswordChange: false }, after: { requirePasswordChange: true }, details: { email: person.email } });
+    expect(JSON.stringify(reset)).not.toContain(temporaryPassword);
+
+    const stock = (await audited.call('POST', '/api/team/roles', { body: { name: 'Stock taker', permissions: ['inventory.manage'], maxDiscountPercent: 0 } })).json<{ id: string }>();
+    expect((await audited.call('PUT', `/api/team/roles/${stock.id}`, { body: { name: 'Stock taker', permissions: ['products.manage', 'inventory.manage'], maxDiscountPercent: 5 } })).status).toBe(200);
+    expect((await audited.call('DELETE', `/api/team/roles/${stock.id}`)).status).toBe(204);
+    expect(await eventsOf(audited, 'team.custom_role_created', stock.id)).toMatchObject([{ actorUserId: owner, entity: 'team_role', before: null, after: { name: 'Stock taker', permissions: ['inventory.manage'], maxDiscountPercent: 0 } }]);
+    const [changed] = await eventsOf(audited, 'team.custom_role_updated', stock.id);
+    expect({ before: changed!.before, after: changed!.after }).toEqual({
+      before: { permissions: ['inventory.manage'], maxDiscountPercent: 0 },
+      after: { permissions: ['inventory.manage', 'products.manage'], maxDiscountPercent: 5 },
+    });
+    expect(await eventsOf(audited, 'team.custom_role_deleted', stock.id)).toMatchObject([
+      { before: { name: 'Stock taker', permissions: ['inventory.manage', 'products.manage'], maxDiscountPercent: 5 }, after: null },
+    ]);
+    // The other shop's log has none of it.
+    expect((await other.call('GET', '/api/audit-events?action=team.custom_role_deleted')).json<{ items: AuditEventView[] }>().items.map((event) => event.entityId)).not.toContain(stock.id);
   });
 });

@@ -10,6 +10,7 @@ import {
   invitationInputSchema,
   invitationPreviewSchema,
   invitationSchema,
+  joinInvitationSchema,
   memberPageSchema,
   memberQuerySchema,
   memberSchema,
@@ -24,10 +25,10 @@ import type { AppEnv } from '../http/context';
 import { HttpError } from '../http/errors';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import { requireTrustedOrigin } from '../http/public-origin';
-import { languageHints, requestMeta } from '../http/request-meta';
+import { clientAddress, languageHints, requestMeta } from '../http/request-meta';
 import { publicRoute, tenantRoute, type RouteDefinition } from '../http/routes';
 import { emailLanguage } from '../i18n/email-language';
-import { teamInvitationEmail } from './team.emails';
+import { teamInvitationEmail, type InvitationEmail } from './team.emails';
 import {
   acceptInvitation,
   createInvitation,
@@ -35,6 +36,7 @@ import {
   deleteRole,
   listInvitations,
   listMembers,
+  joinWithAccount,
   listRoles,
   previewInvitation,
   readMember,
@@ -44,6 +46,7 @@ import {
   setMemberActive,
   updateMember,
   updateRole,
+  type InvitationSender,
 } from './team.service';
 
 // The team screen's API (issue 20, docs/decisions/0024-permissions-and-team.md): owners (team.manage).
@@ -54,19 +57,26 @@ const customRoles = { permission: 'team.manage', feature: 'user_roles' } as cons
 const idParam = z.object({ id: z.uuid() });
 const tokenQuery = z.object({ token: safeLine().min(1).max(512) });
 
-/** Where the invitation link points, and how it is sent (in the recipient's or the shop's language). */
-async function invitationMailer(c: Context<AppEnv>) {
+/** Where the invitation link points, and how it is e-mailed (in the recipient's or the shop's language). */
+async function invitationSender(c: Context<AppEnv>): Promise<InvitationSender> {
   const origin = await requireTrustedOrigin(c);
   const { deps, tenantId } = c.var;
   const [shop] = await deps.database.platform.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   const hints = languageHints(c, tenantId);
   return {
     acceptUrl: (token: string) => `${origin}/accept-invitation?token=${encodeURIComponent(token)}`,
-    send: async (to: string, link: string, name: string) => {
-      const locale = await emailLanguage(deps.database, { email: to }, hints);
-      await deps.mailer.send({ ...teamInvitationEmail(deps.i18n.of(locale), { to, name, shopName: shop?.name ?? '', link }), tenantId });
+    sendEmail: async (email: InvitationEmail) => {
+      const locale = await emailLanguage(deps.database, { email: email.to }, hints);
+      await deps.mailer.send({ ...teamInvitationEmail(deps.i18n.of(locale), { ...email, shopName: shop?.name ?? '' }), tenantId });
     },
   };
+}
+
+/** Signs the person in with the password just accepted with, setting the session cookie. */
+async function signInAccepted(c: Context<AppEnv>, email: string, password: string) {
+  const { setCookie, user } = await signIn(c.var.deps, { email, password }, requestMeta(c));
+  for (const cookie of setCookie) c.header('Set-Cookie', cookie, { append: true });
+  return c.json({ user }, 200);
 }
 
 async function shopOfHost(c: Context<AppEnv>): Promise<string> {
@@ -110,7 +120,7 @@ export const teamRoutes: RouteDefinition[] = [
       request: { params: idParam, ...jsonBody(memberUpdateSchema) },
       responses: { 200: jsonResponse(memberSchema, 'Updated'), 404: errorResponse('No such member'), 409: errorResponse('The last active owner') },
     }),
-    async (c) => c.json(await updateMember(c.var.deps, c.var.tenantId, c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => c.json(await updateMember(c.var.deps, c.var.tenantId, c.req.valid('param').id, c.req.valid('json'), c.var.principal.userId), 200),
   ),
   ...(['deactivate', 'reactivate'] as const).map((action) =>
     tenantRoute(
@@ -136,7 +146,7 @@ export const teamRoutes: RouteDefinition[] = [
       request: { params: idParam },
       responses: { 200: jsonResponse(temporaryPasswordSchema, 'The temporary password'), 404: errorResponse('No such member') },
     }),
-    async (c) => c.json(await resetMemberPassword(c.var.deps, c.var.tenantId, c.req.valid('param').id), 200),
+    async (c) => c.json(await resetMemberPassword(c.var.deps, c.var.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
   ),
   tenantRoute(
     team,
@@ -155,18 +165,16 @@ export const teamRoutes: RouteDefinition[] = [
       method: 'post',
       path: '/api/team/invitations',
       tags: ['team'],
-      summary: 'Invites a person: a link by e-mail, or a temporary password shown once (max_staff_users)',
+      summary:
+        'Invites a person: a link by e-mail (and SMS to the phone when the shop can message), or a temporary password shown once (max_staff_users). Someone with a Dukani account joins by link with their own password',
       request: jsonBody(invitationInputSchema),
       responses: {
         201: jsonResponse(createdInvitationSchema, 'Invited'),
         402: errorResponse('The plan has no room for another staff member'),
-        409: errorResponse('The address has an account or an open invitation'),
+        409: errorResponse('Already a member, an open invitation, or a temporary password for someone with an account'),
       },
     }),
-    async (c) => {
-      const mailer = await invitationMailer(c);
-      return c.json(await createInvitation(c.var.deps, c.var.tenantId, c.var.principal.userId, c.req.valid('json'), mailer.acceptUrl, mailer.send), 201);
-    },
+    async (c) => c.json(await createInvitation(c.var.deps, c.var.tenantId, c.var.principal.userId, c.req.valid('json'), await invitationSender(c)), 201),
   ),
   tenantRoute(
     team,
@@ -178,10 +186,7 @@ export const teamRoutes: RouteDefinition[] = [
       request: { params: idParam },
       responses: { 200: jsonResponse(invitationSchema, 'Sent'), 404: errorResponse('No such invitation'), 409: errorResponse('Not an open link') },
     }),
-    async (c) => {
-      const mailer = await invitationMailer(c);
-      return c.json(await resendInvitation(c.var.deps, c.var.tenantId, c.req.valid('param').id, mailer.acceptUrl, mailer.send), 200);
-    },
+    async (c) => c.json(await resendInvitation(c.var.deps, c.var.tenantId, c.req.valid('param').id, c.var.principal.userId, await invitationSender(c)), 200),
   ),
   tenantRoute(
     team,
@@ -193,7 +198,7 @@ export const teamRoutes: RouteDefinition[] = [
       request: { params: idParam },
       responses: { 200: jsonResponse(invitationSchema, 'Revoked'), 404: errorResponse('No such invitation'), 409: errorResponse('Not an open link') },
     }),
-    async (c) => c.json(await revokeInvitation(c.var.deps, c.var.tenantId, c.req.valid('param').id), 200),
+    async (c) => c.json(await revokeInvitation(c.var.deps, c.var.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
   ),
   tenantRoute(
     team,
@@ -216,7 +221,7 @@ export const teamRoutes: RouteDefinition[] = [
       request: jsonBody(roleInputSchema),
       responses: { 201: jsonResponse(customRoleSchema, 'Created'), 409: errorResponse('The name is taken') },
     }),
-    async (c) => c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => createRole(tx, c.var.tenantId, c.req.valid('json'))), 201),
+    async (c) => c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => createRole(tx, c.var.tenantId, c.req.valid('json'), c.var.principal.userId)), 201),
   ),
   tenantRoute(
     customRoles,
@@ -228,7 +233,7 @@ export const teamRoutes: RouteDefinition[] = [
       request: { params: idParam, ...jsonBody(roleInputSchema) },
       responses: { 200: jsonResponse(customRoleSchema, 'Updated'), 404: errorResponse('No such role'), 409: errorResponse('The name is taken') },
     }),
-    async (c) => c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => updateRole(tx, c.req.valid('param').id, c.req.valid('json'))), 200),
+    async (c) => c.json(await c.var.deps.database.withTenant(c.var.tenantId, (tx) => updateRole(tx, c.var.tenantId, c.req.valid('param').id, c.req.valid('json'), c.var.principal.userId)), 200),
   ),
   tenantRoute(
     customRoles,
@@ -241,7 +246,7 @@ export const teamRoutes: RouteDefinition[] = [
       responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such role'), 409: errorResponse('People hold it') },
     }),
     async (c) => {
-      await c.var.deps.database.withTenant(c.var.tenantId, (tx) => deleteRole(tx, c.req.valid('param').id));
+      await c.var.deps.database.withTenant(c.var.tenantId, (tx) => deleteRole(tx, c.var.tenantId, c.req.valid('param').id, c.var.principal.userId));
       return c.body(null, 204);
     },
   ),
@@ -268,9 +273,27 @@ export const teamRoutes: RouteDefinition[] = [
     async (c) => {
       const input = c.req.valid('json');
       const { email } = await acceptInvitation(c.var.deps, await shopOfHost(c), input.token, input.newPassword);
-      const { setCookie, user } = await signIn(c.var.deps, { email, password: input.newPassword }, requestMeta(c));
-      for (const cookie of setCookie) c.header('Set-Cookie', cookie, { append: true });
-      return c.json({ user }, 200);
+      return signInAccepted(c, email, input.newPassword);
+    },
+  ),
+  publicRoute(
+    createRoute({
+      method: 'post',
+      path: '/api/team/invitation/join',
+      tags: ['team'],
+      summary: 'Accepts an invitation link, once, with the password of the Dukani account the address has, and signs in',
+      request: jsonBody(joinInvitationSchema),
+      responses: {
+        200: jsonResponse(z.object({ user: sessionUserSchema }), 'Signed in'),
+        400: errorResponse('Invalid, used or expired; the wrong password'),
+        409: errorResponse('Already a member'),
+        429: errorResponse('Too many wrong passwords'),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const { email } = await joinWithAccount(c.var.deps, await shopOfHost(c), input.token, input.password, clientAddress(c) ?? 'unknown');
+      return signInAccepted(c, email, input.password);
     },
   ),
 ];

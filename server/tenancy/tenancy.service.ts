@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USABLE_TENANT_STATUSES, type TenantStatus } from '../../core/tenancy/tenancy.rules';
 import type { PublicTenant, TenantContext } from '../../core/tenancy/tenancy.schemas';
 import type { TenantResolver } from './tenant-resolver';
-import { queryRows, type Database } from '../db/client';
+import { queryRows, type Database, type PlatformTx, type TenantTx } from '../db/client';
 import { readTrialDays, startTrial } from '../billing/subscription.service';
 import { DEFAULT_LOCATION_NAME } from '../../core/inventory/inventory.schemas';
 import { DEFAULT_UNITS } from '../../core/products/products.schemas';
@@ -95,29 +95,42 @@ export interface NewTenant {
 
 /**
  * Creates a tenant, its business settings, trial subscription, default location with its register,
- * units, expense categories, accounting settings and chart of accounts in one transaction. A new shop has no documents
- * from before the ledger: its history counts as posted.
+ * units, expense categories, accounting settings and chart of accounts in one transaction.
  */
 export async function createTenant(database: Database, input: NewTenant): Promise<{ id: string }> {
   const trialDays = await readTrialDays(database);
   return database.withPlatformThenTenant(async (tx, enterTenant) => {
-    const [tenant] = await tx
-      .insert(tenants)
-      .values({ name: input.name, subdomain: input.subdomain, status: input.status ?? 'trial' })
-      .returning({ id: tenants.id });
-    if (!tenant) throw new Error('Tenant insert returned no row');
-    const scoped = await enterTenant(tenant.id);
-    await scoped.insert(businessSettings).values({ tenantId: tenant.id, ...input.settings });
-    await startTrial(scoped, tenant.id, trialDays);
-    const [location] = await scoped
-      .insert(locations)
-      .values({ tenantId: tenant.id, name: DEFAULT_LOCATION_NAME, isDefault: true })
-      .returning({ id: locations.id });
-    await addDefaultRegister(scoped, tenant.id, location!.id);
-    await scoped.insert(units).values(DEFAULT_UNITS.map((unit) => ({ tenantId: tenant.id, ...unit })));
-    await scoped.insert(expenseCategories).values(DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ tenantId: tenant.id, name })));
-    await scoped.insert(accountingSettings).values({ tenantId: tenant.id, historyPostedAt: sql`now()` });
-    await ensureShopAccounts(scoped, tenant.id);
+    const tenant = await insertTenant(tx, input);
+    await setUpNewTenant(await enterTenant(tenant.id), tenant.id, input.settings, trialDays);
     return tenant;
   });
+}
+
+/** The tenant's own row, in a transaction that then enters its scope for setUpNewTenant. */
+export async function insertTenant(tx: PlatformTx, input: NewTenant): Promise<{ id: string }> {
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({ name: input.name, subdomain: input.subdomain, status: input.status ?? 'trial' })
+    .returning({ id: tenants.id });
+  if (!tenant) throw new Error('Tenant insert returned no row');
+  return tenant;
+}
+
+/**
+ * What every new shop starts with, in its scope: its business settings, a trial of `trialDays`, the
+ * default location with its register, units, expense categories, accounting settings and the chart
+ * of accounts. A new shop has no documents from before the ledger: its history counts as posted.
+ */
+export async function setUpNewTenant(scoped: TenantTx, tenantId: string, settings: NewTenant['settings'], trialDays: number) {
+  await scoped.insert(businessSettings).values({ tenantId, ...settings });
+  await startTrial(scoped, tenantId, trialDays);
+  const [location] = await scoped
+    .insert(locations)
+    .values({ tenantId, name: DEFAULT_LOCATION_NAME, isDefault: true })
+    .returning({ id: locations.id });
+  await addDefaultRegister(scoped, tenantId, location!.id);
+  await scoped.insert(units).values(DEFAULT_UNITS.map((unit) => ({ tenantId, ...unit })));
+  await scoped.insert(expenseCategories).values(DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ tenantId, name })));
+  await scoped.insert(accountingSettings).values({ tenantId, historyPostedAt: sql`now()` });
+  await ensureShopAccounts(scoped, tenantId);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, signInThroughForm } from './support/accounts';
+import { ACCOUNTS, signInThroughForm, toast } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import { uniqueSuffix } from './support/catalog';
 import { callApi } from './support/page-helpers';
@@ -7,7 +7,8 @@ import { callApi } from './support/page-helpers';
 // Communications (issue 20) in the demo shop, whose channels have no credentials: the SMS sandbox.
 // A debt reminder to a customer past due is queued, sent through the sandbox with the balance the
 // account shows, and reads delivered after the sandbox's delivery report; a campaign to a tag
-// skips the customer who opted out.
+// skips the customer who opted out; an opt-out recorded on the contact page; a sale's receipt sent
+// by SMS from its page, in the message log with the sale's total.
 
 const session = useBrowser();
 const WIDE = { width: 1366, height: 768 };
@@ -69,5 +70,45 @@ describe('communications', () => {
     await page.getByTestId('message-row').filter({ hasText: `Brian Leaves ${tag}` }).getByText('Skipped', { exact: true }).waitFor();
     await page.getByTestId('message-row').filter({ hasText: `Amina Stays ${tag}` }).getByText('Hi Amina Stays').waitFor();
     expect(stays.id).toBeTruthy();
+  });
+
+  it('records a customer’s opt-out on the contact page', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted', viewport: WIDE });
+    await page.goto(appUrl('/auth', 'demo'));
+    await signInThroughForm(page, ACCOUNTS.owner);
+    const name = `Mwende Consent ${uniqueSuffix()}`;
+    const contact = await callApi<{ id: string }>(page, 'POST', '/api/contacts', { name, phone: '0711 000 103' });
+    await page.goto(appUrl(`/admin/customers/${contact.id}`, 'demo'));
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const sms = page.getByRole('group', { name: 'SMS' });
+    await sms.getByText('Not recorded', { exact: true }).waitFor();
+    await page.getByLabel('How the customer told you').selectOption('form');
+    await sms.getByRole('button', { name: 'Record opt-out' }).click();
+    await sms.getByText('Withdrawn', { exact: true }).waitFor();
+    expect(await sms.textContent()).toContain(`on a form by ${ACCOUNTS.owner.fullName}`);
+    expect(await sms.getByRole('button', { name: 'Record opt-out' }).isDisabled()).toBe(true);
+    await page.getByRole('group', { name: 'WhatsApp' }).getByText('Not recorded', { exact: true }).waitFor();
+    const consents = await callApi<Array<{ channel: string; status: string | null; source: string | null }>>(page, 'GET', `/api/contacts/${contact.id}/consents`);
+    expect(consents[0]).toMatchObject({ channel: 'sms', status: 'opted_out', source: 'form' });
+  });
+
+  it('sends a sale’s receipt by SMS from its page; the message log shows it with the sale’s total', async () => {
+    const page = await session.openPage({ cookieConsent: 'accepted', viewport: WIDE });
+    await page.goto(appUrl('/auth', 'demo'));
+    await signInThroughForm(page, ACCOUNTS.owner);
+    const [sale] = (await callApi<{ items: Array<{ id: string; receiptCode: string; totalMinor: number }> }>(page, 'GET', '/api/sales?pageSize=1')).items;
+    const digits = `7${String(Date.now()).slice(-8)}`;
+    await page.goto(appUrl(`/admin/sales/${sale!.id}`, 'demo'));
+    await page.getByRole('button', { name: 'Send by SMS' }).click();
+    const dialog = page.getByRole('dialog', { name: `Send receipt ${sale!.receiptCode} by SMS` });
+    await dialog.getByLabel('Phone').fill(`0${digits}`);
+    await dialog.getByRole('button', { name: 'Send receipt' }).click();
+    await toast(page, `Receipt ${sale!.receiptCode} is on its way`).waitFor();
+    await page.goto(appUrl('/admin/communications', 'demo'));
+    await page.getByLabel('Search').fill(digits);
+    const row = page.getByTestId('message-row').filter({ hasText: 'Receipt' }).first();
+    await row.getByText('Sandbox', { exact: true }).waitFor();
+    expect(await row.textContent()).toContain(`Your receipt total is ${kes(sale!.totalMinor)}`);
+    expect(await row.textContent()).toContain(`+254${digits}`);
   });
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInAcmeOwner, toast } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
-import { createProduct, expectCell, MAIN_SHOP, movementLines, productHeading, randomEan13, stockTable, uniqueSuffix } from './support/catalog';
+import { adjustFromProduct, createProduct, expectCell, MAIN_SHOP, movementLines, productHeading, randomEan13, stockTable, uniqueSuffix } from './support/catalog';
 
 const session = useBrowser();
 
@@ -16,23 +16,6 @@ async function openProduct(page: Page, productId: string, name: string) {
   await page.goto(appUrl(`/admin/products/${productId}`, ACME));
   await productHeading(page, name).waitFor();
   await stockTable(page).waitFor();
-}
-
-/**
- * Opens the adjustment form from the product's "Adjust stock" button (which brings the product's
- * line with it), sets the reason, direction and quantity, and saves.
- */
-async function adjustFromProduct(page: Page, name: string, change: { reason: string; direction: 'Add stock' | 'Remove stock'; quantity: string }) {
-  await page.getByRole('link', { name: 'Adjust stock', exact: true }).click();
-  const form = page.getByRole('form', { name: 'New adjustment' });
-  const line = form.getByRole('list', { name: 'Lines' }).getByRole('listitem', { name });
-  await line.waitFor();
-  await form.getByLabel('Reason').selectOption({ label: change.reason });
-  await line.getByRole('button', { name: change.direction }).click();
-  const verb = change.direction === 'Add stock' ? 'add' : 'remove';
-  await line.getByLabel(`Quantity to ${verb} of ${name}`).fill(change.quantity);
-  await form.getByRole('button', { name: 'Save adjustment' }).click();
-  return { form, line };
 }
 
 describe('stock', () => {

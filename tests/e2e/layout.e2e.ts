@@ -113,8 +113,9 @@ describe.each(VIEWPORTS)('layout on a $viewport.width×$viewport.height screen',
   });
 });
 
-// Every admin screen, at both sizes, as the demo owner (who may open all of them). The documents
-// the detail pages show are made through the API on a product of this run's own.
+// Every admin screen (and each tab of the team, communications and commissions pages), at both
+// sizes, as the demo owner (who may open all of them). The documents the detail pages show are
+// made through the API on a product of this run's own.
 const ADMIN_AREAS = ['sales', 'purchases', 'customers', 'accounting', 'reports', 'team', 'communications'] as const;
 const AREA_TITLES: Record<(typeof ADMIN_AREAS)[number], string> = {
   sales: 'Sales',
@@ -231,7 +232,10 @@ function adminPages(fixture: AdminFixture): Array<{ path: string; title: string 
     { path: '/admin/etims?tab=items', title: 'eTIMS' },
     { path: '/admin/audit', title: 'Audit log' },
     { path: '/admin/commissions', title: 'Commissions' },
+    { path: '/admin/commissions?view=rates', title: 'Commissions' },
     ...ADMIN_AREAS.map((area) => ({ path: `/admin/${area}`, title: AREA_TITLES[area] })),
+    ...['invitations', 'roles'].map((tab) => ({ path: `/admin/team?tab=${tab}`, title: 'Team' })),
+    ...['channels', 'templates', 'campaigns', 'automation'].map((tab) => ({ path: `/admin/communications?tab=${tab}`, title: 'Communications' })),
     { path: '/admin/sales?tab=new-sale', title: 'New sale' },
     ...(fixture.sale ? [{ path: `/admin/sales/${fixture.sale.id}`, title: `Sale ${fixture.sale.receiptCode}` }] : []),
     { path: '/admin/sales?tab=shifts', title: 'Shifts' },
@@ -312,6 +316,23 @@ describe('every admin page fits without sideways scrolling', () => {
     await check('notifications menu');
     await page.keyboard.press('Escape');
 
+    // The team's dialogs: a fixed dialog scrolls nothing sideways, so each is measured itself.
+    const checkDialog = async (what: string) => {
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      const { right, scrollWidth, clientWidth } = await dialog.evaluate((element) => ({ right: element.getBoundingClientRect().right, scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+      const { viewportWidth } = await measureHorizontalOverflow(page);
+      if (right > viewportWidth || scrollWidth > clientWidth) overflowing.push(`${what}: ${Math.max(right, scrollWidth)}px`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await page.goto(appUrl('/admin/team?tab=roles', OWNER.subdomain));
+    await waitForAdminPage(page, 'Team');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await checkDialog('invite dialog');
+    await page.getByRole('button', { name: 'New role' }).click();
+    await checkDialog('role dialog');
+
     await page.goto(appUrl('/profile', OWNER.subdomain));
     await waitForAdminPage(page, 'Profile · Dukani');
     for (const tab of ['Personal Info', 'Contact Profile', 'Security', 'Activity']) {
@@ -329,7 +350,7 @@ describe.each(VIEWPORTS)('the platform pages on a $viewport.width×$viewport.hei
   it('fit without sideways scrolling', async () => {
     const page = await session.openPage({ ...device, cookieConsent: 'accepted' });
     await signInThroughForm(page, ACCOUNTS.superAdmin);
-    for (const path of ['/superadmin', '/profile']) {
+    for (const path of ['/superadmin', '/superadmin/tenants', '/superadmin/users', '/profile']) {
       await page.goto(appUrl(path));
       await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
       await page.waitForFunction(() => !document.querySelector('main [data-slot="skeleton"], main [role="status"] .animate-spin'));

@@ -57,8 +57,7 @@ describe('sign-in lands each role in its area', () => {
     const page = await session.openPage({ cookieConsent: 'accepted' });
     await signInThroughForm(page, ACCOUNTS.superAdmin);
     expect(pathOf(page)).toBe('/superadmin');
-    await page.getByRole('heading', { name: 'Welcome, Platform Admin', level: 1 }).waitFor();
-    await page.getByText('as Platform Administrator').waitFor();
+    await page.getByRole('heading', { name: 'Platform overview', level: 1 }).waitFor();
 
     let menu = await openUserMenu(page);
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Home', 'My Profile', 'Sign Out']);

@@ -7,6 +7,9 @@ import { signPaystackPayload, PAYSTACK_SIGNATURE_HEADER } from '../../server/bil
 // shapes (https://paystack.com/docs/api/transaction/, /docs/payments/webhooks/):
 //   POST /transaction/initialize           → 200 { status: true, message: 'Authorization URL created', data: { authorization_url, access_code, reference } }
 //   GET  /transaction/verify/:reference    → 200 { status: true, message: 'Verification successful', data: <transaction> }
+//   GET  /transaction?from=&to=&perPage=&page=&status=
+//                                          → 200 { status: true, message: 'Transactions retrieved', data: [<transaction>…] newest first,
+//                                                  meta: { total, skipped, perPage, page, pageCount } } (perPage 50 by default)
 //   errors                                 → 400 / 401 / 404 { status: false, message }
 // A freshly initialized transaction verifies as 'abandoned' (the customer has not completed it) with
 // paid_at null, as Paystack's does. GET /checkout/:access_code serves a bare checkout page whose
@@ -89,6 +92,8 @@ export interface FakePaystack {
   /** Webhooks sent with sendWebhook, oldest first. */
   readonly webhooks: WebhookDelivery[];
   getTransaction(reference: string): FakePaystackTransaction | undefined;
+  /** A transaction made outside this test's checkouts (for the list): created at `createdAt`, paid when success. */
+  addTransaction(input: AddTransactionInput): FakePaystackTransaction;
   /** The customer finishes (or fails, or abandons) checkout. Throws for an unknown reference. */
   completeTransaction(reference: string, options?: CompleteTransactionOptions): FakePaystackTransaction;
   /** The next API request is answered with this status and { status: false, message } (queues up). */
@@ -107,6 +112,17 @@ export interface FakePaystack {
   /** Clears requests, webhooks, queued failures and transactions. */
   reset(): void;
   close(): Promise<void>;
+}
+
+export interface AddTransactionInput {
+  reference: string;
+  amount: number;
+  status?: FakeTransactionStatus;
+  currency?: string;
+  email?: string;
+  createdAt: Date;
+  paidAt?: Date | null;
+  metadata?: unknown;
 }
 
 export interface FakePaystackOptions {
@@ -160,6 +176,7 @@ export async function createFakePaystack(options: FakePaystackOptions = {}): Pro
     if (req.method === 'POST' && url.pathname === '/transaction/initialize') return initialize(res, req, rawBody);
     const verifyMatch = /^\/transaction\/verify\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && verifyMatch) return verify(res, safeDecode(verifyMatch[1] ?? ''));
+    if (req.method === 'GET' && url.pathname === '/transaction') return list(res, url);
     return sendJson(res, 404, { status: false, message: 'Not found' });
   }
 
@@ -237,6 +254,64 @@ export async function createFakePaystack(options: FakePaystackOptions = {}): Pro
     const transaction = transactions.get(reference);
     if (!transaction) return sendJson(res, 404, { status: false, message: 'Transaction reference not found' });
     sendJson(res, 200, { status: true, message: 'Verification successful', data: transactionData(transaction) });
+  }
+
+  function list(res: ServerResponse, url: URL): void {
+    const number = (name: string, fallback: number) => {
+      const value = url.searchParams.get(name);
+      return value === null ? fallback : /^\d+$/.test(value) ? Number(value) : NaN;
+    };
+    const perPage = number('perPage', 50);
+    const page = number('page', 1);
+    if (!(perPage >= 1) || !(page >= 1)) return validationError(res, 'Invalid pagination', 'Send perPage and page as positive integers');
+    const instant = (name: string) => {
+      const value = url.searchParams.get(name);
+      if (value === null) return null;
+      const time = Date.parse(value);
+      return Number.isNaN(time) ? NaN : time;
+    };
+    const from = instant('from');
+    const to = instant('to');
+    if (Number.isNaN(from) || Number.isNaN(to)) return validationError(res, 'Invalid date', 'Send from and to in ISO 8601');
+    const status = url.searchParams.get('status');
+    const matching = [...transactions.values()]
+      .filter((transaction) => {
+        const created = transaction.createdAt.getTime();
+        return (from === null || created >= from) && (to === null || created <= to) && (!status || transaction.status === status);
+      })
+      .sort((left, right) => right.createdAt.getTime() - left.createdAt.getTime() || right.id - left.id);
+    const skipped = (page - 1) * perPage;
+    sendJson(res, 200, {
+      status: true,
+      message: 'Transactions retrieved',
+      data: matching.slice(skipped, skipped + perPage).map(transactionData),
+      meta: { total: matching.length, skipped, perPage, page, pageCount: Math.ceil(matching.length / perPage) },
+    });
+  }
+
+  function addTransaction(input: AddTransactionInput): FakePaystackTransaction {
+    if (transactions.has(input.reference)) throw new Error(`fake Paystack: duplicate reference ${input.reference}`);
+    const status = input.status ?? 'success';
+    const isPaid = status === 'success' || status === 'reversed';
+    const transaction: FakePaystackTransaction = {
+      id: nextId++,
+      domain: 'test',
+      status,
+      reference: input.reference,
+      accessCode: randomBytes(8).toString('hex'),
+      email: input.email ?? 'owner@example.com',
+      requestedAmount: input.amount,
+      amount: input.amount,
+      currency: input.currency ?? currencies[0] ?? 'KES',
+      callbackUrl: null,
+      metadata: input.metadata ?? '',
+      gatewayResponse: isPaid ? 'Successful' : status === 'failed' ? 'Declined' : 'The transaction was not completed',
+      createdAt: input.createdAt,
+      paidAt: input.paidAt !== undefined ? input.paidAt : isPaid ? input.createdAt : null,
+    };
+    transactions.set(transaction.reference, transaction);
+    byAccessCode.set(transaction.accessCode, transaction);
+    return transaction;
   }
 
   function handleCheckout(req: IncomingMessage, res: ServerResponse, url: URL, rawBody: string): void {
@@ -457,6 +532,7 @@ export async function createFakePaystack(options: FakePaystackOptions = {}): Pro
     requests,
     webhooks,
     getTransaction: (reference) => transactions.get(reference),
+    addTransaction,
     completeTransaction,
     failNextRequest(status, message) {
       queued.push({ kind: 'fail', status, message });

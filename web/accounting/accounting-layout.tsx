@@ -1,47 +1,48 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Link, Outlet, useLocation } from 'react-router';
-import { hasTenantRole, type TenantRole } from '../../core/auth/roles.rules';
+import { itemsFor, type PermittedNavItem } from '../admin/admin-nav';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { LockedFeature, RoleRefusal, useFeature } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ACCOUNTING } from './accounting-ui';
 
-const TABS: ReadonlyArray<{ title: MessageDescriptor; to: string; minRole?: TenantRole }> = [
+// The books are read with accounting.view; their settings are changed with accounting.manage.
+const TABS: readonly PermittedNavItem[] = [
   { title: msg`Overview`, to: `${ACCOUNTING}/overview` },
   { title: msg`Journal`, to: `${ACCOUNTING}/journal` },
   { title: msg`Chart of accounts`, to: `${ACCOUNTING}/accounts` },
   { title: msg`Reports`, to: `${ACCOUNTING}/reports` },
   { title: msg`VAT`, to: `${ACCOUNTING}/vat` },
-  { title: msg`Settings`, to: `${ACCOUNTING}/settings`, minRole: 'admin' },
+  { title: msg`Settings`, to: `${ACCOUNTING}/settings`, permission: 'accounting.manage' },
 ];
 
 const isWithin = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 /**
  * /admin/accounting: the area's title and tabs (links; they scroll sideways on a phone) above the
- * screen. The books are for managers and owners, and need the plan's advanced_accounting (the API
- * answers 402 without it): a cashier sees why, a Starter shop sees the lock and the way to upgrade,
- * and neither mounts a screen nor its requests. Until the entitlements arrive nothing shows as
- * locked (the server still refuses).
+ * screen. The books are for those holding accounting.view (managers, owners, a custom role given
+ * it), and need the plan's advanced_accounting (the API answers 402 without it): anyone else sees
+ * why, a Starter shop sees the lock and the way to upgrade, and neither mounts a screen nor its
+ * requests. Until the entitlements arrive nothing shows as locked (the server still refuses).
  */
 export function AccountingLayout() {
   const location = useLocation();
-  const { role } = useSignedInUser();
+  const user = useSignedInUser();
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const feature = useFeature('advanced_accounting');
-  const isManager = hasTenantRole(role, 'manager');
-  const tabs = TABS.filter((tab) => !tab.minRole || hasTenantRole(role, tab.minRole));
+  const mayRead = mayDo(user, 'accounting.view');
+  const tabs = itemsFor(TABS, user);
   return (
     <div className="grid min-w-0 gap-6">
       <div className="grid min-w-0 gap-3">
         <h1 className="text-2xl font-semibold sm:text-3xl">
           <Trans>Accounting</Trans>
         </h1>
-        {isManager && feature.isEnabled !== false && (
+        {mayRead && feature.isEnabled !== false && (
           <nav aria-label={t`Accounting area`} className="-mx-4 min-w-0 overflow-x-auto border-b px-4 sm:mx-0 sm:px-0 print:hidden">
             <ul className="flex w-max gap-1">
               {tabs.map((tab) => (
@@ -59,7 +60,7 @@ export function AccountingLayout() {
           </nav>
         )}
       </div>
-      {!isManager ? (
+      {!mayRead ? (
         <RoleRefusal what={t`the books`} />
       ) : feature.isEnabled === false ? (
         <AccountingLocked badge={feature.badge} />

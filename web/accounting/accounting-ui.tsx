@@ -2,9 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, type AccountType } from '../../core/accounting/chart';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useMoney } from '../accounts/use-money';
-import { useSignedInUser } from '../auth/auth-provider';
+import { useMayDo } from '../auth/may-do';
 import { NativeSelect } from '../components/ui/native-select';
 import { translateMessage } from '../i18n/translate-message';
 import { cn } from '../lib/cn';
@@ -19,10 +18,9 @@ export const ACCOUNTING = '/admin/accounting';
 export const JOURNAL = `${ACCOUNTING}/journal`;
 export const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
-/** Managers read the books; owners and admins write them (the server checks the same roles). */
+/** accounting.view reads the books; accounting.manage writes them (as the server checks). */
 export function useCanWriteBooks(): boolean {
-  const { role } = useSignedInUser();
-  return hasTenantRole(role, 'admin');
+  return useMayDo('accounting.manage');
 }
 
 export const entryPath = (entryId: string) => `${JOURNAL}/${entryId}`;

@@ -5,12 +5,12 @@ import { CheckCircle2Icon, PrinterIcon, ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountEntry, AccountSide, OpenItem, PostedEntry } from '../../core/accounts/accounts.schemas';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo, useMayDo } from '../auth/may-do';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { DataTable } from '../inventory/data-table';
-import { LoadError, Pagination, TableSkeleton } from '../inventory/inventory-ui';
+import { LoadError, Pagination, RoleRefusal, TableSkeleton } from '../inventory/inventory-ui';
 import { useDateFormat } from '../lib/date-format';
 import { cn } from '../lib/cn';
 import { AGING_LABELS, ENTRY_KIND_LABELS, PAYMENT_METHOD_LABELS, agingColumns, isPaymentMethod } from './accounts-labels';
@@ -23,15 +23,18 @@ import { useMoney } from './use-money';
 export const receiptPath = (entryId: string) => `/admin/customers/receipts/${encodeURIComponent(entryId)}`;
 
 /**
- * The contact page's account tab: balance, aging, open items and the ledger, with "Record payment"
- * for everyone, credit notes and adjustments for managers and write-offs for the owner (the buttons
- * of the others are not shown; the server refuses them too). A contact that is both customer and
+ * The contact page's account tab: balance, aging, open items and the ledger, with "Record payment",
+ * credit notes and adjustments, and write-offs, each for those holding its route's permission
+ * (accounts.collect, accounts.adjust, accounts.write_off; the others' buttons are not shown, the
+ * server refuses them too). A contact that is both customer and
  * supplier switches between what they owe and what the shop owes them.
  */
 export function ContactAccountTab({ contactId, contactName, contactType }: { contactId: string; contactName: string; contactType: 'customer' | 'supplier' | 'both' }) {
   const { t } = useLingui();
+  const mayReadAccount = useMayDo('accounts.collect');
   const [chosenSide, setSide] = useState<AccountSide>(contactType === 'supplier' ? 'payable' : 'receivable');
   const side: AccountSide = contactType === 'customer' ? 'receivable' : contactType === 'supplier' ? 'payable' : chosenSide;
+  if (!mayReadAccount) return <RoleRefusal what={t`the account`} />;
   return (
     <section className="grid min-w-0 gap-4" aria-label={t`Account`}>
       {contactType === 'both' && (
@@ -52,9 +55,9 @@ export function ContactAccountTab({ contactId, contactName, contactType }: { con
 function AccountSideView({ contactId, contactName, side }: { contactId: string; contactName: string; side: AccountSide }) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
-  const { role } = useSignedInUser();
-  const isManager = hasTenantRole(role, 'manager');
-  const isAdmin = hasTenantRole(role, 'admin');
+  const user = useSignedInUser();
+  const mayAdjust = mayDo(user, 'accounts.adjust');
+  const mayWriteOff = mayDo(user, 'accounts.write_off');
   const { money } = useMoney();
   const { formatDate, formatDateTime } = useDateFormat();
   const account = useContactAccount(contactId, side);
@@ -167,17 +170,17 @@ function AccountSideView({ contactId, contactName, side }: { contactId: string; 
         <Button onClick={() => setPaying(true)}>
           <Trans>Record payment</Trans>
         </Button>
-        {isManager && (
+        {mayAdjust && (
           <Button variant="outline" onClick={() => openDialog('credit-notes')}>
             <Trans>Credit note</Trans>
           </Button>
         )}
-        {isManager && (
+        {mayAdjust && (
           <Button variant="outline" onClick={() => openDialog('adjustments')}>
             <Trans>Adjust</Trans>
           </Button>
         )}
-        {isAdmin && data.balanceMinor > 0 && (
+        {mayWriteOff && data.balanceMinor > 0 && (
           <Button variant="outline" onClick={() => openDialog('write-offs')}>
             <Trans>Write off</Trans>
           </Button>

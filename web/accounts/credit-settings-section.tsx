@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditSettingsSchema, type CreditLimitPolicy } from '../../core/accounts/accounts.schemas';
-import { hasTenantRole } from '../../core/auth/roles.rules';
-import { useSignedInUser } from '../auth/auth-provider';
+import { useMayDo } from '../auth/may-do';
 import { Skeleton } from '../components/ui/skeleton';
 import { apiRequest } from '../lib/api-client';
 import { failureMessage } from '../lib/form-errors';
@@ -16,8 +15,7 @@ import { creditSettingsQueryKey, useCreditSettings } from './accounts.api';
  */
 export function CreditSettingsSection() {
   const { t } = useLingui();
-  const { role } = useSignedInUser();
-  const canChange = hasTenantRole(role, 'admin');
+  const canChange = useMayDo('settings.manage');
   const settings = useCreditSettings();
   const queryClient = useQueryClient();
   const save = useMutation({

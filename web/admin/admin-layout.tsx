@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { HomeIcon, PanelLeftIcon, UserCogIcon } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { HomeIcon, UserCogIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { SignOutMenuItem } from '../auth/account-menu-items';
 import { useSignedInUser } from '../auth/auth-provider';
@@ -8,19 +8,21 @@ import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
 import { useEntitlements } from '../billing/billing.api';
 import { LapsedShop } from '../billing/lapsed-shop';
 import { ThemeToggle } from '../components/theme-toggle';
-import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { DropdownMenuItem } from '../components/ui/dropdown-menu';
 import { UserMenu } from '../components/user-menu';
 import { ProfileDialog } from '../profile/profile-dialog';
 import { AdminSidebar, AdminSidebarSheet } from './admin-sidebar';
 import { NotificationsMenu } from './notifications-menu';
-import { initialSidebarOpen, isSidebarShortcut, readSidebarCookie, sidebarCookie } from './sidebar-state';
+import { isShopSuspendedError, SuspendedShop } from './suspended-shop';
+import { SidebarToggleButton, useSidebarToggle } from './sidebar';
+import { initialSidebarOpen, readSidebarCookie } from './sidebar-state';
 import { useShopIdentity } from './use-shop-identity';
 
 /**
  * The Subscription Required gate (spec §4) in front of the tenant admin shell: while the shop's
  * subscription fails it, only what answers without one is mounted (web/billing/lapsed-shop.tsx).
+ * A shop the platform suspended shows why instead (issue 21).
  */
 export function AdminLayout() {
   const { t } = useLingui();
@@ -34,6 +36,7 @@ export function AdminLayout() {
       </div>
     );
   }
+  if (isShopSuspendedError(entitlements.error)) return <SuspendedShop />;
   if (entitlements.data && !entitlements.data.passesGate) return <LapsedShop entitlements={entitlements.data} />;
   return <AdminShell entitlements={entitlements.data} />;
 }
@@ -45,31 +48,11 @@ function AdminShell({ entitlements }: { entitlements: EntitlementsResponse | und
   const shop = useShopIdentity();
   const location = useLocation();
   const [isProfileOpen, setIsProfileOpen] = useState(false);
-  const [isSidebarOpen, setIsSidebarOpen] = useState(() =>
-    initialSidebarOpen(location.pathname, location.search, readSidebarCookie(document.cookie)),
-  );
-  const [isSheetOpen, setIsSheetOpen] = useState(false);
-
   // Spec §2: Ctrl/Cmd+B toggles; the choice is kept in a cookie for 7 days (the sheet on phones).
-  const toggleSidebar = useCallback(() => {
-    if (window.matchMedia('(max-width: 767px)').matches) {
-      setIsSheetOpen((open) => !open);
-      return;
-    }
-    setIsSidebarOpen((open) => {
-      document.cookie = sidebarCookie(!open);
-      return !open;
-    });
-  }, []);
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isSidebarShortcut(event)) return;
-      event.preventDefault();
-      toggleSidebar();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [toggleSidebar]);
+  const { isSidebarOpen, isSheetOpen, closeSheet, toggleSidebar } = useSidebarToggle(
+    () => initialSidebarOpen(location.pathname, location.search, readSidebarCookie(document.cookie)),
+    { persist: true },
+  );
   const menuTriggerRef = useRef<HTMLButtonElement>(null);
   const isOpeningProfile = useRef(false);
 
@@ -94,19 +77,11 @@ function AdminShell({ entitlements }: { entitlements: EntitlementsResponse | und
   return (
     <div className="flex min-h-dvh">
       <AdminSidebar isOpen={isSidebarOpen} {...sidebarProps} />
-      <AdminSidebarSheet isOpen={isSheetOpen} onClose={() => setIsSheetOpen(false)} {...sidebarProps} />
+      <AdminSidebarSheet isOpen={isSheetOpen} onClose={closeSheet} {...sidebarProps} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
           <div className="flex h-14 items-center gap-2 px-3 sm:px-4">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t`Toggle Sidebar`}
-              aria-expanded={isSidebarOpen}
-              onClick={toggleSidebar}
-            >
-              <PanelLeftIcon aria-hidden />
-            </Button>
+            <SidebarToggleButton isOpen={isSidebarOpen} onToggle={toggleSidebar} />
             <span className="min-w-0 truncate font-semibold">{shop.name}</span>
             <div className="ml-auto flex shrink-0 items-center gap-1">
               {shop.hasShop && <NotificationsMenu />}

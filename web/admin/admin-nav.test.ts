@@ -1,13 +1,16 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_NAV, itemsForRole } from './admin-nav';
+import { builtInPermissions, platformAdminAccess, type Permission } from '../../core/team/permissions.rules';
+import { ADMIN_NAV, itemsFor } from './admin-nav';
 
-const titlesFor = (role: string | null) => ADMIN_NAV.flatMap((group) => itemsForRole(group.items, role)).map((item) => i18n._(item.title));
+const titlesWith = (permissions: Permission[]) => ADMIN_NAV.flatMap((group) => itemsFor(group.items, { permissions })).map((item) => i18n._(item.title));
+const titlesFor = (role: string) => titlesWith(builtInPermissions(role));
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
-// Issue 10 item 6: each person is led only to what their role can use.
-describe('admin navigation by role', () => {
+// Issue 10 item 6: each person is led only to what their role can use; issue 20: by the role's
+// permissions, built-in or custom.
+describe('admin navigation by permission', () => {
   it('a cashier sells and serves customers: no purchasing, books, reports, team or messaging', () => {
     expect(titlesFor('cashier')).toEqual(['Dashboard', 'Products', 'Sales', 'Contacts', 'Settings']);
     expect(titlesFor('user')).toEqual(titlesFor('cashier'));
@@ -20,7 +23,17 @@ describe('admin navigation by role', () => {
   it('the owner and a platform admin see every area', () => {
     const every = ADMIN_NAV.flatMap((group) => group.items).map((item) => i18n._(item.title));
     expect(titlesFor('admin')).toEqual(every);
-    expect(titlesFor('superadmin')).toEqual(every);
+    expect(titlesWith(platformAdminAccess('superadmin').permissions)).toEqual(every);
+  });
+
+  it('a custom role sees the areas of its permissions: a stock clerk the products, a bookkeeper the books and reports', () => {
+    expect(titlesWith(['products.manage', 'inventory.manage'])).toEqual(['Dashboard', 'Products']);
+    expect(titlesWith(['accounting.view', 'reports.view', 'costs.view'])).toEqual(['Dashboard', 'Products', 'Accounting', 'Reports']);
+    expect(titlesWith(['audit.view', 'billing.manage'])).toEqual(['Dashboard', 'Products', 'Audit log', 'Settings']);
+  });
+
+  it('a permission name the web app does not know opens nothing', () => {
+    expect(itemsFor(ADMIN_NAV[1]!.items, { permissions: ['reports.everything'] }).map((item) => i18n._(item.title))).toEqual(['Products']);
   });
 });
 

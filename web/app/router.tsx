@@ -30,7 +30,10 @@ const reportsScreens = lazyArea(['reports', 'inventory'], () => import('../repor
 const settingsScreens = lazyArea(['settings', 'billing', 'inventory', 'accounts', 'loyalty', 'etims'], () => import('../settings/settings-screens'));
 const etimsScreens = lazyArea(['etims', 'inventory'], () => import('../etims/etims-screens'));
 const profileScreens = lazyArea(['profile'], () => import('../profile/profile-screens'));
-const superAdminScreens = lazyArea(['superadmin'], () => import('../superadmin/superadmin-screens'));
+// The console shares the admin shell's sidebar and the lists' table parts (their catalogs, admin and inventory) and shows plan prices (billing).
+const superAdminScreens = lazyArea(['superadmin', 'admin', 'inventory', 'billing'], () => import('../superadmin/superadmin-screens'));
+// Sign-up shows the plans' prices per period in billing's words.
+const signupScreens = lazyArea(['signup', 'billing'], () => import('../signup/signup-screens'));
 const legalScreens = lazyArea(['legal'], () => import('../legal/legal-screens'));
 const devScreens = lazyArea(['dev'], () => import('../dev/dev-screens'));
 const communicationsScreens = lazyArea(['communications', 'contacts'], () => import('../communications/communications-screens'));
@@ -54,6 +57,8 @@ export const router = createBrowserRouter([
           { path: 'forgot-password', lazy: authScreens('ForgotPasswordPage') },
           { path: 'reset-password', lazy: authScreens('ResetPasswordPage') },
           { path: 'accept-invitation', lazy: teamScreens('AcceptInvitationPage') },
+          { path: 'signup', lazy: signupScreens('SignupPage') },
+          { path: 'auth/handoff', lazy: signupScreens('HandoffPage') },
         ],
       },
       {
@@ -97,7 +102,14 @@ export const router = createBrowserRouter([
             path: 'superadmin',
             lazy: superAdminScreens('SuperAdminLayout'),
             children: [
-              { index: true, lazy: superAdminScreens('SuperAdminHomePage') },
+              { index: true, lazy: superAdminScreens('OverviewPage') },
+              { path: 'tenants', lazy: superAdminScreens('TenantsPage') },
+              { path: 'tenants/:id', lazy: superAdminScreens('TenantPage') },
+              { path: 'users', lazy: superAdminScreens('UsersPage') },
+              { path: 'revenue', lazy: superAdminScreens('RevenuePage') },
+              { path: 'plans', lazy: superAdminScreens('PlansPage') },
+              { path: 'system', lazy: superAdminScreens('SystemPage') },
+              { path: 'database', lazy: superAdminScreens('DatabasePage') },
               { path: '*', element: <Navigate to="/superadmin" replace /> },
             ],
           },

@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useMayDo } from '../auth/may-do';
+import { RoleRefusal } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { AuditLog } from './audit-log';
 
 // The audit log as a page of its own, for a route of its own until the Team area's page gives it
-// a tab (`/admin/team?tab=audit` renders <AuditLog /> there).
+// a tab (`/admin/team?tab=audit` renders <AuditLog /> there). Reached by its address without
+// audit.view, it says why and asks the server nothing.
 export function AuditLogPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Audit log`);
+  const mayRead = useMayDo('audit.view');
   return (
     <div className="grid min-w-0 gap-6">
       <div className="grid gap-1">
@@ -17,7 +21,7 @@ export function AuditLogPage() {
           <Trans>Sensitive actions in the shop: who, when, from where, and what changed. Nobody can change or remove an entry.</Trans>
         </p>
       </div>
-      <AuditLog />
+      {mayRead ? <AuditLog /> : <RoleRefusal what={t`the audit log`} />}
     </div>
   );
 }

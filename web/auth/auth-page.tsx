@@ -8,6 +8,7 @@ import { AuthCard, AuthCardSkeleton } from './auth-card';
 import { useAuth } from './auth-provider';
 import { FROM_PARAM, safeReturnPath } from './redirect';
 import { SignInForm } from './sign-in-form';
+import { SignupLink } from './signup-link';
 
 /**
  * /auth: the shop's (or Dukani's) sign-in page. A signed-in person goes on at once, replacing
@@ -42,6 +43,7 @@ export function AuthPage() {
       ) : (
         <SignInForm />
       )}
+      {!tenant && <SignupLink />}
     </AuthCard>
   );
 }

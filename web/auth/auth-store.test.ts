@@ -14,6 +14,7 @@ const owner: SessionUser = {
   homePath: '/admin',
   language: null,
   permissions: [],
+  maxDiscountPercent: 0,
   locationIds: null,
 };
 

@@ -305,7 +305,7 @@ function PlanOffer({ plan }: { plan: BillingOverview['plans'][number] }) {
   const { t } = useLingui();
   const planName = plan.name;
   // The rules' English words, in the language shown (core.po).
-  const offer = planOffer(plan.name).map((line) => ({ ...line, text: translateMessage(line.text) }));
+  const offer = planOffer(plan.name, plan.entitlements).map((line) => ({ ...line, text: translateMessage(line.text) }));
   const comingSoon = offer.filter((line) => line.availability === 'coming_soon');
   const included = [...offer.filter((line) => line.availability === 'available').map((line) => line.text), ...plan.features];
   return (

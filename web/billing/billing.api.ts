@@ -31,8 +31,9 @@ export function useBillingOverview({ enabled = true }: { enabled?: boolean } = {
   });
 }
 
-export function startCheckoutRequest(planId: string) {
-  return apiRequest('/api/billing/checkout', { method: 'POST', body: { planId }, schema: checkoutResponseSchema });
+/** isSignup: the plan chosen at sign-up, paid for right after the hand-over (spec §7). */
+export function startCheckoutRequest(planId: string, isSignup = false) {
+  return apiRequest('/api/billing/checkout', { method: 'POST', body: { planId, isSignup }, schema: checkoutResponseSchema });
 }
 
 export function verifyPaymentRequest(reference: string) {

@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { ArrowLeftIcon, LogOutIcon } from 'lucide-react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useAuth, useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { Button } from '../components/ui/button';
 import { useShopIdentity } from '../admin/use-shop-identity';
 import { BillingTab } from './billing-tab';
@@ -12,14 +12,14 @@ import { SubscriptionRequiredPage } from './subscription-required-page';
 /**
  * A shop whose subscription fails the gate (spec §4). The Subscription Required page, and behind
  * it only what answers without a subscription: the person's profile (/profile), the billing tab
- * for the shop owner, the data export and Sign Out. The admin area's own pages are not mounted, so
- * no request goes out that the server would refuse with 402 (issue 10 item 8).
+ * (billing.manage), the data export (data.export) and Sign Out. The admin area's own pages are not
+ * mounted, so no request goes out that the server would refuse with 402 (issue 10 item 8).
  */
 export function LapsedShop({ entitlements }: { entitlements: EntitlementsResponse }) {
   const user = useSignedInUser();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const canManageBilling = hasTenantRole(user.role, 'admin');
+  const canManageBilling = mayDo(user, 'billing.manage');
   if (location.pathname === '/profile') {
     return (
       <LapsedFrame>
@@ -43,7 +43,7 @@ export function LapsedShop({ entitlements }: { entitlements: EntitlementsRespons
     <SubscriptionRequiredPage
       entitlements={entitlements}
       canManageBilling={canManageBilling}
-      canExportData={hasTenantRole(user.role, 'manager')}
+      canExportData={mayDo(user, 'data.export')}
     />
   );
 }

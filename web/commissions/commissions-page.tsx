@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useMayDo } from '../auth/may-do';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useAddressParams } from '../inventory/inventory-ui';
+import { RoleRefusal, useAddressParams } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { CommissionRates } from './commission-rates';
 import { CommissionReport } from './commission-report';
@@ -32,10 +33,14 @@ export function Commissions() {
   );
 }
 
-/** Commissions as a page of its own, until the Team page gives it a tab (`/admin/team?tab=commissions`). */
+/**
+ * Commissions as a page of its own, until the Team page gives it a tab
+ * (`/admin/team?tab=commissions`). Reached by its address without team.manage, it says why.
+ */
 export function CommissionsPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Commissions`);
+  const mayManageTeam = useMayDo('team.manage');
   return (
     <div className="grid min-w-0 gap-6">
       <div className="grid gap-1">
@@ -46,7 +51,7 @@ export function CommissionsPage() {
           <Trans>What each person earns on their sales, net of VAT, less what comes back.</Trans>
         </p>
       </div>
-      <Commissions />
+      {mayManageTeam ? <Commissions /> : <RoleRefusal what={t`the commission report`} />}
     </div>
   );
 }

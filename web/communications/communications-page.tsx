@@ -1,22 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { hasTenantRole } from '../../core/auth/roles.rules';
-import { CHANNELS, MESSAGE_STATUSES, PREVIEW_SAMPLE, TEMPLATE_KINDS, VARIABLES_OF, renderTemplate, type Channel, type MessageStatus, type TemplateKind } from '../../core/communications/communications.rules';
+import { CHANNELS, MESSAGE_STATUSES, PREVIEW_SAMPLE, TEMPLATE_KINDS, VARIABLES_OF, renderTemplate, type Channel, type TemplateKind } from '../../core/communications/communications.rules';
 import type { ChannelView, CommunicationSettings } from '../../core/communications/communications.schemas';
 import { smsLength } from '../../core/communications/sms-segments.rules';
-import { formatMinorUnits } from '../../core/settings/money.rules';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { useCustomerGroups } from '../contacts/contacts.api';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '../components/ui/alert-dialog';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { Switch } from '../components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { Textarea } from '../components/ui/textarea';
 import { RoleRefusal, useAddressParams } from '../inventory/inventory-ui';
@@ -28,6 +25,7 @@ import {
   cancelCampaign,
   communicationsKey,
   createCampaign,
+  resetTemplate,
   runReminders,
   sandboxReport,
   saveChannel,
@@ -40,29 +38,13 @@ import {
   useMessages,
   useTemplates,
 } from './communications.api';
+import { CHANNEL_NAMES, KIND_NAMES, STATUS_NAMES } from './communications-labels';
+import { MessageTable } from './message-table';
 
 // /admin/communications (issue 20): the message log, the channels (Africa's Talking, WhatsApp,
 // e-mail; sandbox without credentials), templates with a live preview and the SMS segment count,
 // campaigns and the automated messages. The business owner's (communications.manage).
 
-const CHANNEL_NAMES: Record<Channel, MessageDescriptor> = { sms: msg`SMS`, whatsapp: msg`WhatsApp`, email: msg`E-mail` };
-const STATUS_NAMES: Record<MessageStatus, MessageDescriptor> = {
-  queued: msg`Queued`,
-  sending: msg`Sending`,
-  sent: msg`Sent`,
-  delivered: msg`Delivered`,
-  failed: msg`Failed`,
-  skipped: msg`Skipped`,
-};
-const KIND_NAMES: Record<TemplateKind | 'campaign' | 'test', MessageDescriptor> = {
-  receipt: msg`Receipt`,
-  debt_reminder: msg`Debt reminder`,
-  statement: msg`Statement`,
-  loyalty_balance: msg`Loyalty points`,
-  low_stock: msg`Low-stock alert`,
-  campaign: msg`Campaign`,
-  test: msg`Test`,
-};
 const TABS = ['messages', 'channels', 'templates', 'campaigns', 'automation'] as const;
 
 export function CommunicationsPage() {
@@ -81,7 +63,7 @@ export function CommunicationsPage() {
           <Trans>SMS, WhatsApp and e-mail to your customers: receipts, statements, debt reminders, loyalty points and campaigns.</Trans>
         </p>
       </div>
-      {hasTenantRole(user.role, 'admin') ? (
+      {mayDo(user, 'communications.manage') ? (
         <Tabs value={tab} onValueChange={(value) => change({ tab: value, q: undefined, status: undefined })} className="min-w-0">
           <TabsList className="flex w-full flex-wrap sm:w-fit">
             <TabsTrigger value="messages">
@@ -130,7 +112,6 @@ function useInvalidate() {
 
 function MessageLog() {
   const { t, i18n } = useLingui();
-  const { formatDateTime } = useDateFormat();
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -164,61 +145,7 @@ function MessageLog() {
           </NativeSelect>
         </div>
       </div>
-      <Table aria-label={t`Message log`}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>
-              <Trans>When</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>To</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Message</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Status</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Cost</Trans>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {(messages.data?.items ?? []).map((message) => (
-            <TableRow key={message.id} data-testid="message-row">
-              <TableCell className="whitespace-nowrap">{formatDateTime(message.createdAt)}</TableCell>
-              <TableCell>
-                <div>{message.contactName ?? message.recipient}</div>
-                <div className="text-xs text-muted-foreground">
-                  {i18n._(CHANNEL_NAMES[message.channel])} · {message.recipient}
-                </div>
-              </TableCell>
-              <TableCell className="max-w-md">
-                <div className="text-xs text-muted-foreground">{i18n._(KIND_NAMES[message.kind])}</div>
-                <div className="whitespace-pre-wrap">{message.body}</div>
-              </TableCell>
-              <TableCell>
-                <div className="flex flex-wrap items-center gap-1">
-                  <Badge variant={message.status === 'failed' ? 'destructive' : message.status === 'delivered' ? 'default' : 'secondary'}>{i18n._(STATUS_NAMES[message.status])}</Badge>
-                  {message.sandbox ? (
-                    <Badge variant="outline">
-                      <Trans>Sandbox</Trans>
-                    </Badge>
-                  ) : null}
-                </div>
-                {message.failureReason ? <div className="text-xs text-muted-foreground">{message.failureReason}</div> : null}
-                {message.sandbox && message.status === 'sent' ? (
-                  <Button variant="link" size="sm" className="h-auto p-0" onClick={() => report.mutate(message.id)} disabled={report.isPending}>
-                    <Trans>Send the sandbox delivery report</Trans>
-                  </Button>
-                ) : null}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{message.costMinor === null ? '—' : formatMinorUnits(message.costMinor, message.costCurrency ?? '')}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <MessageTable messages={messages.data?.items ?? []} label={t`Message log`} onSandboxReport={(id) => report.mutate(id)} reporting={report.isPending} />
       {messages.data && messages.data.items.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           <Trans>No messages yet.</Trans>
@@ -340,7 +267,6 @@ function Field({ id, label, ...props }: { id: string; label: string; value: stri
   );
 }
 
-
 export function SegmentCount({ text }: { text: string }) {
   const length = smsLength(text);
   return (
@@ -370,6 +296,12 @@ function TemplatesTab() {
     onSuccess: () => (toast.success(t`Template saved`), setDraft(null), invalidate()),
     onError: (failure) => toast.error(t`The template was not saved`, { description: failureMessage(failure, t`Check the text.`) }),
   });
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const reset = useMutation({
+    mutationFn: () => resetTemplate({ kind, channel, language }),
+    onSuccess: () => (toast.success(t`Template reset to the built-in text`), setDraft(null), setConfirmingReset(false), invalidate()),
+    onError: (failure) => toast.error(t`The template was not reset`, { description: failureMessage(failure, t`Try again.`) }),
+  });
   const preview = renderTemplate(body, PREVIEW_SAMPLE);
   return (
     <form className="grid gap-4 pt-4 lg:grid-cols-2" onSubmit={(event) => (event.preventDefault(), save.mutate())}>
@@ -394,9 +326,12 @@ function TemplatesTab() {
             <option value="sw">{t`Kiswahili`}</option>
           </NativeSelect>
         </div>
-        <Label htmlFor="template-body">
-          <Trans>Text</Trans>
-        </Label>
+        <div className="flex flex-wrap items-center gap-2">
+          <Label htmlFor="template-body">
+            <Trans>Text</Trans>
+          </Label>
+          {current ? <Badge variant={current.custom ? 'default' : 'outline'}>{current.custom ? t`The shop’s own text` : t`Built-in text`}</Badge> : null}
+        </div>
         <Textarea id="template-body" rows={5} value={body} onChange={(event) => setDraft({ key, body: event.target.value, whatsappTemplate })} />
         <p className="text-xs text-muted-foreground">
           <Trans>Variables:</Trans> {VARIABLES_OF[kind].map((name) => `{${name}}`).join(' ')}
@@ -404,9 +339,16 @@ function TemplatesTab() {
         {channel === 'whatsapp' ? (
           <Field id="template-whatsapp" label={t`Approved WhatsApp template name`} value={whatsappTemplate} onChange={(event) => setDraft({ key, body, whatsappTemplate: event.target.value })} />
         ) : null}
-        <Button type="submit" disabled={save.isPending} className="w-fit">
-          <Trans>Save template</Trans>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={save.isPending} className="w-fit">
+            <Trans>Save template</Trans>
+          </Button>
+          {current?.custom ? (
+            <Button type="button" variant="outline" onClick={() => setConfirmingReset(true)}>
+              <Trans>Reset to the built-in text</Trans>
+            </Button>
+          ) : null}
+        </div>
       </div>
       <div className="grid content-start gap-2 rounded-xl border bg-muted/40 p-4">
         <h2 className="text-sm font-semibold">
@@ -417,6 +359,26 @@ function TemplatesTab() {
         </p>
         {channel === 'sms' ? <SegmentCount text={preview} /> : null}
       </div>
+      <AlertDialog open={confirmingReset} onOpenChange={(open) => !reset.isPending && setConfirmingReset(open)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>
+              <Trans>Reset this template?</Trans>
+            </AlertDialogTitle>
+            <AlertDialogDescription>
+              <Trans>The shop’s own text is deleted and the built-in text is sent again from now on.</Trans>
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>
+              <Trans>Keep the shop’s text</Trans>
+            </AlertDialogCancel>
+            <Button type="button" variant="destructive" disabled={reset.isPending} onClick={() => reset.mutate()}>
+              <Trans>Reset template</Trans>
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </form>
   );
 }

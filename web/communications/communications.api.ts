@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { Channel } from '../../core/communications/communications.rules';
 import {
   campaignSchema,
   channelSchema,
+  consentSchema,
   messageListSchema,
   messageSchema,
   settingsSchema,
@@ -10,10 +12,13 @@ import {
   type CampaignInput,
   type CommunicationSettingsInput,
   type TemplateInput,
+  type TemplateKey,
 } from '../../core/communications/communications.schemas';
 import { apiRequest } from '../lib/api-client';
 
-// Communications (issue 20): channels, templates, campaigns, settings and the message log. Keys start with 'communications'.
+// Communications (issue 20): channels, templates, campaigns, settings and the message log; a
+// customer's consent and messages (the contact page); a sale's receipt by SMS or WhatsApp (the sale
+// page and the register). Keys start with 'communications'.
 
 export const communicationsKey = ['communications'] as const;
 
@@ -78,3 +83,34 @@ export const saveCommunicationSettings = (body: CommunicationSettingsInput) => a
 export const runReminders = () => apiRequest('/api/communications/reminders/run', { method: 'POST', schema: z.object({ queued: z.int() }) });
 export const sandboxReport = (id: string, status: 'delivered' | 'failed') =>
   apiRequest(`/api/communications/messages/${encodeURIComponent(id)}/sandbox-report`, { method: 'POST', body: { status }, schema: messageSchema });
+export const resetTemplate = (key: TemplateKey) =>
+  apiRequest(`/api/communications/templates/${encodeURIComponent(key.kind)}/${encodeURIComponent(key.channel)}/${encodeURIComponent(key.language)}`, {
+    method: 'DELETE',
+    schema: templateSchema,
+  });
+
+export function useContactConsents(contactId: string) {
+  return useQuery({
+    queryKey: [...communicationsKey, 'consents', contactId],
+    queryFn: () => apiRequest(`/api/contacts/${encodeURIComponent(contactId)}/consents`, { schema: z.array(consentSchema) }),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log, never shown
+    meta: { errorMessage: 'Loading the customer consent failed' },
+  });
+}
+
+export function useContactMessages(contactId: string, page: number) {
+  return useQuery({
+    queryKey: [...communicationsKey, 'contact-messages', contactId, page],
+    queryFn: () => apiRequest(`/api/contacts/${encodeURIComponent(contactId)}/messages?page=${page}`, { schema: messageListSchema }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a line for the developer's log, never shown
+    meta: { errorMessage: 'Loading the customer messages failed' },
+  });
+}
+
+export const recordConsent = (contactId: string, body: { channel: Channel; status: 'granted' | 'opted_out'; source: 'form' | 'verbal' }) =>
+  apiRequest(`/api/contacts/${encodeURIComponent(contactId)}/consents`, { method: 'PUT', body, schema: z.array(consentSchema) });
+
+export const sendReceiptMessage = (saleId: string, body: { channel: 'sms' | 'whatsapp'; phone: string | null }) =>
+  apiRequest(`/api/sales/${encodeURIComponent(saleId)}/receipt-messages`, { method: 'POST', body, schema: messageSchema });

@@ -270,7 +270,7 @@ function ContactForm({ contact }: { contact: Contact | null }) {
                 onChange={(value) => field.onChange(value ?? 0)}
                 onBlur={field.onBlur}
                 error={errors.creditLimitMinor?.message}
-                disabled={!access.isManager}
+                disabled={!access.mayAdjustCredit}
                 hint={t`0 = cash only. Set by a manager.`}
               />
             )}
@@ -284,7 +284,7 @@ function ContactForm({ contact }: { contact: Contact | null }) {
               {...form.register('customerPaymentTermsDays', { valueAsNumber: true })}
             />
           </FormField>
-          {isNew && access.isManager && (
+          {isNew && access.mayAdjustCredit && (
             <Controller
               control={form.control}
               name="openingBalance.receivableMinor"
@@ -318,7 +318,7 @@ function ContactForm({ contact }: { contact: Contact | null }) {
               {...form.register('supplierPaymentTermsDays', { valueAsNumber: true })}
             />
           </FormField>
-          {isNew && access.isManager && (
+          {isNew && access.mayAdjustCredit && (
             <Controller
               control={form.control}
               name="openingBalance.payableMinor"

@@ -2,17 +2,19 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, FileTextIcon, MergeIcon, PencilIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { contactSchema, type Contact } from '../../core/contacts/contacts.schemas';
 import { formatPhoneNumber } from '../../core/i18n/phone.rules';
 import { ContactAccountTab } from '../accounts/contact-account-tab';
+import { useSignedInUser } from '../auth/auth-provider';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { ContactGiftCardsTab } from '../gift-cards/contact-gift-cards-tab';
+import { lazyArea } from '../i18n/lazy-area';
 import { translateMessage } from '../i18n/translate-message';
-import { DetailSkeleton, LoadError } from '../inventory/inventory-ui';
+import { DetailSkeleton, LoadError, TableSkeleton } from '../inventory/inventory-ui';
 import { apiRequest, isApiError } from '../lib/api-client';
 import { toast } from '../lib/toast';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -23,7 +25,11 @@ import { CONTACT_TYPE_LABELS } from './contact-labels';
 import { ContactMergeDialog } from './contact-merge-dialog';
 import { useContact, useContactsAccess, useRefreshContacts } from './contacts.api';
 
-/** /admin/customers/:contactId: overview, balances, and the account, loyalty and gift-card tabs. */
+// The messages tab (consent and the message log) with the communications catalog, fetched when opened.
+const messagesTab = lazyArea(['communications'], () => import('../communications/contact-messages-tab'));
+const ContactMessagesTab = lazy(() => messagesTab.load().then((module) => ({ default: module.ContactMessagesTab })));
+
+/** /admin/customers/:contactId: overview, balances, and the account, loyalty, gift-card and messages tabs. */
 export function ContactPage() {
   const { contactId = '' } = useParams();
   const { t } = useLingui();
@@ -47,6 +53,7 @@ function ContactView({ contact }: { contact: Contact }) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   const access = useContactsAccess();
+  const { permissions } = useSignedInUser();
   const currency = useCurrencySymbol();
   const refresh = useRefreshContacts();
   const [merging, setMerging] = useState(false);
@@ -55,10 +62,13 @@ function ContactView({ contact }: { contact: Contact }) {
   const isCustomer = contact.type !== 'supplier';
   const isSupplier = contact.type !== 'customer';
   const tabProps = { contactId: contact.id, contactName: contact.name, contactType: contact.type };
+  // Consent and messages are part of editing the customer (contacts.edit), as the API has it.
+  const hasMessages = isCustomer && permissions.includes('contacts.edit');
   // ?tab= opens a tab (a gift card's page links to the customer's gift cards); a supplier has only the account.
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab = isCustomer && (requested === 'loyalty' || requested === 'gift-cards') ? requested : 'account';
+  const customerTabs = hasMessages ? ['loyalty', 'gift-cards', 'messages'] : ['loyalty', 'gift-cards'];
+  const tab = isCustomer && requested !== null && customerTabs.includes(requested) ? requested : 'account';
   const selectTab = (value: string) =>
     setSearchParams(
       (params) => {
@@ -180,6 +190,11 @@ function ContactView({ contact }: { contact: Contact }) {
               <Trans>Gift cards</Trans>
             </TabsTrigger>
           )}
+          {hasMessages && (
+            <TabsTrigger value="messages">
+              <Trans>Messages</Trans>
+            </TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="account">
           <ContactAccountTab {...tabProps} />
@@ -192,6 +207,13 @@ function ContactView({ contact }: { contact: Contact }) {
         {isCustomer && (
           <TabsContent value="gift-cards">
             <ContactGiftCardsTab {...tabProps} />
+          </TabsContent>
+        )}
+        {hasMessages && (
+          <TabsContent value="messages">
+            <Suspense fallback={<TableSkeleton columns={3} rows={3} label={t`Loading the messages`} />}>
+              <ContactMessagesTab contactId={contact.id} contactName={contact.name} />
+            </Suspense>
           </TabsContent>
         )}
       </Tabs>

@@ -1,11 +1,10 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { LockIcon } from 'lucide-react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { hasTenantRole, type TenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage, type FeatureKey } from '../../core/billing/plan-features.rules';
+import { itemsFor, type PermittedNavItem } from '../admin/admin-nav';
 import { useSignedInUser } from '../auth/auth-provider';
 import { Badge } from '../components/ui/badge';
 import { translateMessage } from '../i18n/translate-message';
@@ -14,22 +13,20 @@ import { useContactsAccess } from './contacts.api';
 
 const BASE = '/admin/customers';
 
-interface SectionItem {
-  title: MessageDescriptor;
-  to: string;
-  minRole?: TenantRole;
+interface SectionItem extends PermittedNavItem {
   /** The plan feature the section needs; 'customer_management' also counts Starter's advanced_customer_management. */
   feature?: FeatureKey;
 }
 
-// Who may use each section follows the server's routes (contacts, accounts, gift cards, import).
+// Who may use each section follows the permission of its list's route (contacts, accounts, gift
+// cards, import).
 const SECTIONS: readonly SectionItem[] = [
-  { title: msg`Contacts`, to: BASE },
-  { title: msg`Groups`, to: `${BASE}/groups`, feature: 'customer_management' },
-  { title: msg`Debtors`, to: `${BASE}/debtors` },
-  { title: msg`Creditors`, to: `${BASE}/creditors` },
-  { title: msg`Gift cards`, to: `${BASE}/gift-cards`, feature: 'gift_cards' },
-  { title: msg`Import`, to: `${BASE}/import`, minRole: 'manager', feature: 'bulk_operations' },
+  { title: msg`Contacts`, to: BASE, permission: 'contacts.edit' },
+  { title: msg`Groups`, to: `${BASE}/groups`, permission: 'contacts.edit', feature: 'customer_management' },
+  { title: msg`Debtors`, to: `${BASE}/debtors`, permission: 'accounts.collect' },
+  { title: msg`Creditors`, to: `${BASE}/creditors`, permission: 'accounts.collect' },
+  { title: msg`Gift cards`, to: `${BASE}/gift-cards`, permission: 'sales.sell', feature: 'gift_cards' },
+  { title: msg`Import`, to: `${BASE}/import`, permission: 'contacts.manage', feature: 'bulk_operations' },
 ];
 
 const OWN_SECTIONS = SECTIONS.slice(1).map((item) => item.to);
@@ -48,12 +45,12 @@ const linkClass =
 /** /admin/customers: the area's title and section navigation (scrolls sideways on a phone) above the screen. */
 export function ContactsLayout() {
   const location = useLocation();
-  const { role } = useSignedInUser();
+  const user = useSignedInUser();
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const access = useContactsAccess();
   const isOn = (feature: FeatureKey | undefined) => !feature || (feature === 'customer_management' ? access.hasGroups : access.has(feature));
-  const sections = SECTIONS.filter((item) => !item.minRole || hasTenantRole(role, item.minRole));
+  const sections = itemsFor(SECTIONS, user);
   return (
     <div className="grid min-w-0 gap-6">
       <div className="grid min-w-0 gap-3">

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage, type FeatureKey } from '../../core/billing/plan-features.rules';
 import { hasCustomerManagement } from '../../core/contacts/contact.rules';
 import {
@@ -10,6 +9,7 @@ import {
   type ContactListQuery,
 } from '../../core/contacts/contacts.schemas';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { useEntitlements } from '../billing/billing.api';
 import { apiRequest } from '../lib/api-client';
 
@@ -84,8 +84,9 @@ export function useRefreshContacts() {
 }
 
 /**
- * What this person may do in Contacts, mirroring the server: cashiers look up and add customers,
- * managers handle suppliers, credit, merges and groups. Plan features lock controls (badge) outside
+ * What this person may do in Contacts, mirroring the server: contacts.edit looks up and adds
+ * customers; contacts.manage (managers, owners, a custom role given it) handles suppliers, merges
+ * and groups; accounts.adjust sets credit limits and opening balances. Plan features lock controls (badge) outside
  * a trial; until the entitlements arrive nothing is shown as locked (the server still answers 402).
  */
 export function useContactsAccess() {
@@ -95,7 +96,9 @@ export function useContactsAccess() {
   const has = (feature: FeatureKey) => !data || Boolean(data.entitlements.features[feature]);
   const hasGroups = !data || hasCustomerManagement(data.entitlements.features);
   return {
-    isManager: hasTenantRole(user.role, 'manager'),
+    /** Holds contacts.manage: a manager of the contacts, whatever the role is called. */
+    isManager: mayDo(user, 'contacts.manage'),
+    mayAdjustCredit: mayDo(user, 'accounts.adjust'),
     hasGroups,
     has,
     /** "Pro" (or "Enterprise") on locked controls; null while nothing is known. */

@@ -3,13 +3,13 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import { todayIn } from '../../core/reports/report-periods';
 import type { Dashboard, DashboardFigures } from '../../core/reports/reports.schemas';
 import { TENDER_LABELS } from '../../core/sales/sales.schemas';
 import { useMoney } from '../accounts/use-money';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { roleLabel } from '../auth/role-label';
 import { useShopIdentity } from '../admin/use-shop-identity';
 import { Button } from '../components/ui/button';
@@ -39,6 +39,7 @@ import {
 } from './dashboard-figures';
 import { useDashboard } from './dashboard.api';
 import { EtimsDashboardWarning } from '../etims/etims-dashboard-warning';
+import { FirstRunChecklist } from './first-run-checklist';
 import { PeriodPicker } from '../components/period-picker';
 import { PlanStatusCard } from './plan-status-card';
 
@@ -62,8 +63,9 @@ export function DashboardPage() {
   const { timeZone, intlLocale } = useDateFormat();
   const userName = user.fullName?.trim() || t`User`;
   const role = roleLabel(user.role);
-  // A cashier's dashboard is their shift: no period or location to choose.
-  const isManager = hasTenantRole(user.role, 'manager');
+  // The shop's figures are for reports.view (as the API answers); anyone else's dashboard is their
+  // shift: no period or location to choose.
+  const seesShop = mayDo(user, 'reports.view');
   const [params, setParams] = useSearchParams();
   // The period and the location live in the address (Back and a shared link show the same figures).
   const changeParams = (changes: Record<string, string | undefined>) =>
@@ -83,8 +85,8 @@ export function DashboardPage() {
   const locations = useLocations();
   const activeLocations = (locations.data ?? []).filter((location) => location.isActive);
   const locationParam = params.get('location') ?? '';
-  const locationId = isManager && activeLocations.some((location) => location.id === locationParam) ? locationParam : undefined;
-  const dashboard = useDashboard(isManager ? { from: period.from, to: period.to, locationId } : {});
+  const locationId = seesShop && activeLocations.some((location) => location.id === locationParam) ? locationParam : undefined;
+  const dashboard = useDashboard(seesShop ? { from: period.from, to: period.to, locationId } : {});
   const data = dashboard.data;
 
   const setPeriod = (value: PeriodValue) => changeParams(periodParams(value));
@@ -102,11 +104,12 @@ export function DashboardPage() {
           </Trans>
         </p>
       </section>
-      <EtimsDashboardWarning canOpenList={isManager} />
+      <EtimsDashboardWarning canOpenList={mayDo(user, 'etims.manage')} />
+      <FirstRunChecklist />
 
       <div className="flex min-w-0 flex-wrap items-end gap-x-4 gap-y-3">
-        {isManager && <PeriodPicker value={period} onChange={setPeriod} today={today} idPrefix="dashboard-period" />}
-        {isManager && activeLocations.length > 1 && (
+        {seesShop && <PeriodPicker value={period} onChange={setPeriod} today={today} idPrefix="dashboard-period" />}
+        {seesShop && activeLocations.length > 1 && (
           <div className="grid min-w-0 gap-1.5">
             <label htmlFor="dashboard-location" className="text-sm leading-none font-medium">
               <Trans>Location</Trans>
@@ -151,8 +154,8 @@ export function DashboardPage() {
         <DashboardSkeleton />
       )}
 
-      {/* The plan and its billing are the owner's business (issue 10 item 6). */}
-      {hasTenantRole(user.role, 'admin') && <PlanStatusCard />}
+      {/* The plan and its billing are the owner's business (issue 10 item 6): billing.manage. */}
+      {mayDo(user, 'billing.manage') && <PlanStatusCard />}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { hasTenantRole } from '../../core/auth/roles.rules';
-import { useSignedInUser } from '../auth/auth-provider';
+import { useMayDo } from '../auth/may-do';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { RoleRefusal, useAddressParams } from '../inventory/inventory-ui';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -8,12 +7,13 @@ import { EtimsDocuments } from './etims-documents';
 import { EtimsItems } from './etims-items';
 
 // /admin/etims (issue 19): what the shop sent to KRA eTIMS (?tab=documents) and the products'
-// eTIMS items (?tab=items). Managers and owners; the device itself is set up in Settings → eTIMS.
+// eTIMS items (?tab=items). For etims.manage (managers and owners, or a custom role given it); the
+// device itself is set up in Settings → eTIMS.
 
 export function EtimsPage() {
   const { t } = useLingui();
   useDocumentTitle(t`eTIMS`);
-  const user = useSignedInUser();
+  const mayManageEtims = useMayDo('etims.manage');
   const [params, change] = useAddressParams();
   const tab = params.get('tab') === 'items' ? 'items' : 'documents';
   return (
@@ -26,7 +26,7 @@ export function EtimsPage() {
           <Trans>Every sale and return is sent to KRA as an e-invoice. Products need KRA’s item details first.</Trans>
         </p>
       </div>
-      {hasTenantRole(user.role, 'manager') ? (
+      {mayManageEtims ? (
         <Tabs value={tab} onValueChange={(value) => change({ tab: value, status: undefined, kind: undefined, q: undefined, items: undefined })} className="min-w-0">
           <TabsList className="grid w-full grid-cols-2 sm:w-fit">
             <TabsTrigger value="documents">

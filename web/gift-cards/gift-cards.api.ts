@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '../../core/api/api-error.schemas';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import {
   giftCardBalanceSchema,
@@ -10,6 +9,7 @@ import {
   type GiftCardStatus,
 } from '../../core/gift-cards/gift-cards.schemas';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { useEntitlements } from '../billing/billing.api';
 import { apiRequest } from '../lib/api-client';
 
@@ -20,7 +20,7 @@ export const GIFT_CARDS_PATH = '/admin/customers/gift-cards';
 export const giftCardPath = (id: string) => `${GIFT_CARDS_PATH}/${encodeURIComponent(id)}`;
 export const giftCardPrintPath = (id: string) => `${giftCardPath(id)}/print`;
 
-/** What this person may do with gift cards, mirroring the server: cashiers read and check balances, managers issue and void. */
+/** What this person may do with gift cards, mirroring the server: sales.sell reads and checks balances, gift_cards.manage issues and voids. */
 export function useGiftCardAccess() {
   const user = useSignedInUser();
   const entitlements = useEntitlements({ enabled: user.tenantId !== null });
@@ -29,7 +29,7 @@ export function useGiftCardAccess() {
     // Until the entitlements arrive nothing is shown as locked: the server still answers 402.
     isEnabled: !data || Boolean(data.entitlements.features.gift_cards),
     isKnown: data !== undefined,
-    canIssue: hasTenantRole(user.role, 'manager'),
+    canIssue: mayDo(user, 'gift_cards.manage'),
     badge: data ? data.upgradeBadge : null,
     upgradeMessage: upgradeMessage('gift_cards'),
   };

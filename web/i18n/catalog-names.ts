@@ -28,7 +28,8 @@ export type AreaCatalog =
   | 'audit'
   | 'commissions'
   | 'team'
-  | 'communications';
+  | 'communications'
+  | 'signup';
 export type CatalogName = (typeof SHELL_CATALOGS)[number] | AreaCatalog;
 /**
  * Catalogs whose messages are keyed by their English text (core's and the server's, marked

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon, ChevronRightIcon, LockIcon, RotateCwIcon, TriangleAlertIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigation, useSearchParams } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage, type FeatureKey } from '../../core/billing/plan-features.rules';
 import { formatQuantity } from '../../core/products/quantity.rules';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { useEntitlements } from '../billing/billing.api';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -22,10 +22,10 @@ import { useLocations } from '../products/products.api';
 
 export const BILLING_PATH = '/admin/settings?tab=billing';
 
-/** What the signed-in person may change; the server checks the same roles. */
+/** What the signed-in person may change, by the permissions the server checks. */
 export function useStockPermissions() {
-  const { role } = useSignedInUser();
-  return { canEditStock: hasTenantRole(role, 'manager'), isAdmin: hasTenantRole(role, 'admin') };
+  const user = useSignedInUser();
+  return { canEditStock: mayDo(user, 'inventory.manage'), canManageLocations: mayDo(user, 'settings.manage') };
 }
 
 /** Whether the plan includes a feature (undefined while the entitlements load) and the badge to show. */

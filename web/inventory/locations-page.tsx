@@ -42,7 +42,7 @@ export function LocationsPage() {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   useDocumentTitle(t`Locations`);
-  const { isAdmin } = useStockPermissions();
+  const { canManageLocations } = useStockPermissions();
   const locations = useLocations();
   const [editing, setEditing] = useState<Location | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<Location | null>(null);
@@ -95,7 +95,7 @@ export function LocationsPage() {
         ),
     },
   ];
-  if (isAdmin) {
+  if (canManageLocations) {
     columns.push({
       id: 'actions',
       header: () => (
@@ -152,7 +152,7 @@ export function LocationsPage() {
         title={t`Locations`}
         description={t`Your shops and warehouses. Stock is counted at each one; sales use the default unless the till says otherwise.`}
         actions={
-          isAdmin && (
+          canManageLocations && (
             <Button onClick={() => setEditing('new')}>
               <PlusIcon aria-hidden />
               <Trans>Add location</Trans>
@@ -169,7 +169,7 @@ export function LocationsPage() {
           icon={MapPinIcon}
           title={t`No locations yet`}
           action={
-            isAdmin && (
+            canManageLocations && (
               <Button onClick={() => setEditing('new')}>
                 <Trans>Add your first location</Trans>
               </Button>

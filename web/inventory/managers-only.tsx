@@ -1,16 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { Outlet } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
-import { useSignedInUser } from '../auth/auth-provider';
+import { useMayDo } from '../auth/may-do';
 import { RoleRefusal } from './inventory-ui';
 
 /**
- * Stock records and documents are for managers and owners, as the server answers: a cashier who
- * types one of these addresses sees why, and the page (and its requests) is never mounted.
+ * Stock records and documents need inventory.manage (managers, owners and any custom role given
+ * it), as the server answers: anyone else who types one of these addresses sees why, and the page
+ * (and its requests) is never mounted.
  */
 export function ManagersOnly() {
   const { t } = useLingui();
-  const user = useSignedInUser();
-  if (!hasTenantRole(user.role, 'manager')) return <RoleRefusal what={t`stock records and documents`} />;
+  const mayManageStock = useMayDo('inventory.manage');
+  if (!mayManageStock) return <RoleRefusal what={t`stock records and documents`} />;
   return <Outlet />;
 }

@@ -392,9 +392,14 @@ function CountRow({
   );
 }
 
-/** The stock value of the variances at each item's average cost. */
-function varianceValueMinor(lines: StockTake['lines']): number {
-  return lines.reduce((sum, line) => sum + lineAmount(line.unitCostMinor, line.varianceMilli ?? 0), 0);
+/** The stock value of the variances at each item's average cost; null when the person does not see costs. */
+function varianceValueMinor(lines: StockTake['lines']): number | null {
+  let sum = 0;
+  for (const line of lines) {
+    if (line.unitCostMinor === null) return null;
+    sum += lineAmount(line.unitCostMinor, line.varianceMilli ?? 0);
+  }
+  return sum;
 }
 
 function StockTakeActions({ take }: { take: StockTake }) {
@@ -411,7 +416,7 @@ function StockTakeActions({ take }: { take: StockTake }) {
   const withVariance = varianceLines.length;
   const counted = take.lines.length;
   const location = take.location.name;
-  const value = formatMinorUnits(valueMinor, currency);
+  const value = valueMinor === null ? null : formatMinorUnits(valueMinor, currency);
   const act = useMutation({
     mutationKey: ['inventory', 'stock-takes', 'action'],
     mutationFn: (action: 'post' | 'cancel') => documentActionRequest('stock-takes', take.id, action, stockTakeSchema),
@@ -459,7 +464,7 @@ function StockTakeActions({ take }: { take: StockTake }) {
                   />
                 )}
               </AlertDialogDescription>
-              {varianceLines.length > 0 && (
+              {varianceLines.length > 0 && value !== null && (
                 <p className="text-sm">
                   <Trans>
                     Value of the variances at average cost: <strong className="tabular-nums">{value}</strong>

@@ -4,9 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { InfoIcon } from 'lucide-react';
 import { useState } from 'react';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import type { LoyaltyEntry } from '../../core/loyalty/loyalty.schemas';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { Button } from '../components/ui/button';
 import { DataTable } from '../inventory/data-table';
 import { LoadError, Pagination, TableSkeleton, useFeature } from '../inventory/inventory-ui';
@@ -44,9 +44,9 @@ function LoyaltySkeleton() {
 function LoyaltyView({ contactId, contactName }: { contactId: string; contactName: string }) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
-  const { role } = useSignedInUser();
-  const isManager = hasTenantRole(role, 'manager');
-  const isAdmin = hasTenantRole(role, 'admin');
+  const user = useSignedInUser();
+  const mayAdjust = mayDo(user, 'loyalty.manage');
+  const mayTurnOn = mayDo(user, 'settings.manage');
   const { money } = useLoyaltyMoney();
   const { formatDate, formatDateTime } = useDateFormat();
   const [page, setPage] = useState(1);
@@ -94,7 +94,7 @@ function LoyaltyView({ contactId, contactName }: { contactId: string; contactNam
       {!programme.isEnabled && (
         <p role="note" className="flex items-start gap-2 rounded-xl border border-amber-500/40 bg-amber-50 p-3 text-sm dark:bg-amber-950/30">
           <InfoIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {isAdmin ? (
+          {mayTurnOn ? (
             <Trans>The loyalty programme is off: sales earn no points and none can be redeemed. Turn it on in Settings.</Trans>
           ) : (
             <Trans>The loyalty programme is off: sales earn no points and none can be redeemed. The shop owner can turn it on.</Trans>
@@ -125,7 +125,7 @@ function LoyaltyView({ contactId, contactName }: { contactId: string; contactNam
           </div>
         )}
       </dl>
-      {isManager && (
+      {mayAdjust && (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setAdjusting(true)}>
             <Trans>Adjust points</Trans>

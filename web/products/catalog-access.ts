@@ -1,11 +1,12 @@
-import { canSeeCosts, hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { useEntitlements } from '../billing/billing.api';
 
 /**
- * What this person may do in the catalog, mirroring the server: managers and owners edit and see
- * costs, cashiers read prices and stock; brands, custom units, warranty, combos and wholesale prices need the plan's
+ * What this person may do in the catalog, by the permissions the server checks: products.manage
+ * edits, inventory.manage adjusts stock, costs.view sees costs (managers and owners, or a custom
+ * role given them), everyone reads prices and stock; brands, custom units, warranty, combos and wholesale prices need the plan's
  * advanced_inventory (locked with the upgrade badge outside a trial, as in the sidebar).
  */
 export function useCatalogAccess() {
@@ -15,9 +16,11 @@ export function useCatalogAccess() {
   // Until the entitlements arrive nothing is shown as locked: the server still refuses with 402.
   const hasAdvancedInventory = !data || data.entitlements.features.advanced_inventory;
   return {
-    canEdit: hasTenantRole(user.role, 'manager'),
-    /** Cost prices and the stock ledger (with its unit costs): managers and owners, as the server answers. */
-    canSeeCosts: canSeeCosts(user.role),
+    canEdit: mayDo(user, 'products.manage'),
+    /** Adjusting stock and reading the stock ledger (inventory.manage). */
+    canManageStock: mayDo(user, 'inventory.manage'),
+    /** Cost prices and the stock ledger (with its unit costs), as the server answers them. */
+    canSeeCosts: mayDo(user, 'costs.view'),
     hasAdvancedInventory,
     /** "Pro" (or "Enterprise") on locked controls outside a trial; null otherwise. */
     upgradeBadge: !hasAdvancedInventory && data && !data.access.isTrialActive ? data.upgradeBadge : null,

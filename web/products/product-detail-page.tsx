@@ -174,9 +174,9 @@ function ProductDetail({ product }: { product: Product }) {
         </section>
       )}
 
-      <VariantsTable product={product} currency={currency} canAdjust={access.canEdit} showCosts={access.canSeeCosts} />
-      {/* The ledger carries unit costs: the server opens it to managers and owners only. */}
-      {access.canSeeCosts && <MovementHistory product={product} />}
+      <VariantsTable product={product} currency={currency} canAdjust={access.canManageStock} showCosts={access.canSeeCosts} />
+      {/* The stock ledger is for those who manage stock, as the server answers. */}
+      {access.canManageStock && <MovementHistory product={product} />}
     </div>
   );
 }

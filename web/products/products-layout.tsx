@@ -2,22 +2,22 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Link, Outlet, useLocation } from 'react-router';
-import { itemsForRole, type RoleNavItem } from '../admin/admin-nav';
+import { itemsFor, type PermittedNavItem } from '../admin/admin-nav';
 import { useSignedInUser } from '../auth/auth-provider';
 
-// The catalog and locations are read by every member; the ledger and stock documents are the
-// managers' (server/inventory/inventory.routes.ts), so a cashier is not led to them.
-const PRODUCTS_NAV: readonly RoleNavItem[] = [
+// The catalog and locations are read by every member; the ledger and stock documents need
+// inventory.manage (server/inventory/inventory.routes.ts), so a cashier is not led to them.
+const PRODUCTS_NAV: readonly PermittedNavItem[] = [
   { title: msg`Products`, to: '/admin/products' },
   { title: msg`Categories`, to: '/admin/products/categories' },
   { title: msg`Brands`, to: '/admin/products/brands' },
   { title: msg`Units`, to: '/admin/products/units' },
   { title: msg`Locations`, to: '/admin/products/locations' },
-  { title: msg`Stock movements`, to: '/admin/products/movements', minRole: 'manager' },
-  { title: msg`Adjustments`, to: '/admin/products/adjustments', minRole: 'manager' },
-  { title: msg`Transfers`, to: '/admin/products/transfers', minRole: 'manager' },
-  { title: msg`Stock takes`, to: '/admin/products/stock-takes', minRole: 'manager' },
-  { title: msg`Low stock`, to: '/admin/products/low-stock', minRole: 'manager' },
+  { title: msg`Stock movements`, to: '/admin/products/movements', permission: 'inventory.manage' },
+  { title: msg`Adjustments`, to: '/admin/products/adjustments', permission: 'inventory.manage' },
+  { title: msg`Transfers`, to: '/admin/products/transfers', permission: 'inventory.manage' },
+  { title: msg`Stock takes`, to: '/admin/products/stock-takes', permission: 'inventory.manage' },
+  { title: msg`Low stock`, to: '/admin/products/low-stock', permission: 'inventory.manage' },
 ];
 
 const SUB_AREAS = PRODUCTS_NAV.slice(1).map((item) => item.to);
@@ -33,7 +33,7 @@ function isCurrent(to: string, pathname: string): boolean {
 /** The Products area: its title and sub-navigation (scrolls sideways on a phone) above the screen. */
 export function ProductsLayout() {
   const location = useLocation();
-  const { role } = useSignedInUser();
+  const user = useSignedInUser();
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   return (
@@ -44,7 +44,7 @@ export function ProductsLayout() {
         </h1>
         <nav aria-label={t`Products area`} className="-mx-4 min-w-0 overflow-x-auto border-b px-4 sm:mx-0 sm:px-0">
           <ul className="flex w-max gap-1">
-            {itemsForRole(PRODUCTS_NAV, role).map((item) => (
+            {itemsFor(PRODUCTS_NAV, user).map((item) => (
               <li key={item.to}>
                 <Link
                   to={item.to}

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { approvalPinInputSchema, approvalPinStatusSchema } from '../../core/sales/sales.schemas';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { fieldControlProps, FormField } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
 import { Badge } from '../components/ui/badge';
@@ -23,11 +23,11 @@ type Field = keyof typeof EMPTY;
 /**
  * A manager's approval PIN in this shop (4 to 6 digits): typed with their e-mail at a cashier's
  * register to approve a discount, a return or a shortfall without signing the cashier out. Set or
- * replaced with the account password; shown to managers and owners in a shop only.
+ * replaced with the account password; shown in a shop only, to those holding sales.approve.
  */
 export function ApprovalPinSection() {
   const user = useSignedInUser();
-  if (user.tenantId === null || !hasTenantRole(user.role, 'manager')) return null;
+  if (user.tenantId === null || !mayDo(user, 'sales.approve')) return null;
   return <ApprovalPinForm />;
 }
 

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { approvalRequestSchema, approvalSchema, type Approval, type ApprovalAction } from '../../core/sales/sales.schemas';
+import type { ApprovalReason } from '../../core/sales/seller-limits.rules';
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Button } from '../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../components/ui/dialog';
@@ -27,6 +28,15 @@ export const APPROVAL_ACTION_LABELS: Record<ApprovalAction, MessageDescriptor> =
   negative_stock: msg`Selling more than is in stock`,
 };
 
+/** Why a sale's line or cart needs a manager, by the seller's limits (issue 20). */
+export const APPROVAL_REASON_LABELS: Record<ApprovalReason, MessageDescriptor> = {
+  price_below_catalog: msg`A price below the catalog’s`,
+  price_change: msg`A change of price`,
+  discount_over_shop_limit: msg`A discount above the shop’s limit`,
+  discount_over_role_limit: msg`A discount above your limit`,
+  discount_not_allowed: msg`A discount`,
+};
+
 type Method = 'pin' | 'password';
 
 export function ApprovalDialog({
@@ -36,10 +46,13 @@ export function ApprovalDialog({
   details,
   registerId,
   onApproved,
+  whatLabel = APPROVAL_ACTION_LABELS[action],
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   action: ApprovalAction;
+  /** What needs the manager, when more precise than the action's label (APPROVAL_REASON_LABELS). */
+  whatLabel?: MessageDescriptor;
   /** What is approved, recorded with the approval (e.g. { product: 'Sugar 1 kg', discountPercent: 15 }). */
   details: Record<string, string | number | boolean | null>;
   registerId: string | null;
@@ -99,7 +112,7 @@ export function ApprovalDialog({
     onOpenChange(next);
   };
 
-  const what = i18n._(APPROVAL_ACTION_LABELS[action]);
+  const what = i18n._(whatLabel);
   const secretLabel = method === 'pin' ? t`Manager’s PIN` : t`Manager’s password`;
 
   return (

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TAX_RATES_BP } from '../../core/products/tax.rules';
 import { checkoutInputSchema, exchangeInputSchema, parkedCartContentSchema } from '../../core/sales/sales.schemas';
+import { sellerLimits } from '../../core/sales/seller-limits.rules';
+import { builtInPermissions, UNLIMITED_DISCOUNT_PERCENT } from '../../core/team/permissions.rules';
 import {
   addLineProblem,
   cartReducer,
@@ -28,7 +30,8 @@ const SUGAR = '00000000-0000-4000-8000-000000000102';
 const CRATE = '00000000-0000-4000-8000-000000000201';
 const CUSTOMER = '00000000-0000-4000-8000-000000000301';
 const APPROVAL = '00000000-0000-4000-8000-000000000401';
-const SETTINGS = { taxRatesBp: DEFAULT_TAX_RATES_BP, discountLimitBps: 1_000 };
+// A built-in cashier in a shop whose discount limit is 10%.
+const SETTINGS = { taxRatesBp: DEFAULT_TAX_RATES_BP, limits: sellerLimits({ permissions: builtInPermissions('cashier'), maxDiscountPercent: UNLIMITED_DISCOUNT_PERCENT }, 1_000) };
 const RING_UP_AT = '2026-03-02T09:15:00.000Z';
 
 const soda: CartLineCatalog = {
@@ -189,6 +192,30 @@ describe('cart totals', () => {
     // A smaller discount no longer needs the approval: it is not sent.
     cart = apply(cart, { type: 'set_line_discount', lineKey: key, discount: { type: 'percent', bps: 500 }, approvalId: APPROVAL });
     expect(checkout(cart).approvalIds).toEqual([]);
+  });
+
+  it('asks as the server would for the seller’s limits: a role capped at 5%, no discount permission, no price changes', () => {
+    const cart = apply(createCart(SALE_ID), addSoda(), addSugar(1_000));
+    const [first, second] = cart.lines.map((line) => line.key) as [string, string];
+    const rungUp = apply(
+      cart,
+      { type: 'set_line_discount', lineKey: first, discount: { type: 'percent', bps: 500 }, approvalId: null },
+      { type: 'set_line_discount', lineKey: second, discount: { type: 'percent', bps: 600 }, approvalId: null },
+    );
+    const pendingFor = (state: CartState, permissions: string[], maxDiscountPercent: number) => {
+      const result = priceCartState(state, { ...SETTINGS, limits: sellerLimits({ permissions, maxDiscountPercent }, 1_000) });
+      return result.priced ? pendingApprovals(state, result.priced) : null;
+    };
+    // 5% is within the role's cap, 6% over it though the shop allows 10%.
+    expect(pendingFor(rungUp, ['sales.sell', 'sales.discount'], 5)).toEqual([{ lineKey: second, action: 'discount' }]);
+    expect(pendingFor(rungUp, ['sales.sell'], 100)).toEqual([
+      { lineKey: first, action: 'discount' },
+      { lineKey: second, action: 'discount' },
+    ]);
+    // KSh 65 for a KSh 60 soda: a change of price all the same, unless the seller may override prices.
+    const raised = apply(cart, { type: 'set_price_override', lineKey: first, unitPriceMinor: 6_500, approvalId: null });
+    expect(pendingFor(raised, ['sales.sell'], 0)).toEqual([{ lineKey: first, action: 'price_override' }]);
+    expect(pendingFor(raised, ['sales.sell', 'sales.override_price'], 0)).toEqual([]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type parkedCartContentSchema,
   type salePaymentInputSchema,
 } from '../../core/sales/sales.schemas';
+import type { SellerLimits } from '../../core/sales/seller-limits.rules';
 import type { ExchangeBody, ExchangeCredit, RefundInput } from './exchange-credit';
 
 // The register's cart: a pure reducer (useReducer in the screen) and the conversions around it.
@@ -284,10 +285,10 @@ function isMoney(amount: number): boolean {
 
 // ─── Totals ───────────────────────────────────────────────────────────────────────────────────
 
-/** The shop's figures the cart's prices depend on (its sales and tax settings). */
+/** What the cart is priced with: the shop's VAT rates, and the seller's limits (what needs a manager, as the server judges it). */
 export interface CartPricingSettings {
   taxRatesBp: Record<TaxClass, number>;
-  discountLimitBps: number;
+  limits: SellerLimits;
 }
 
 export type CartPricing =
@@ -316,7 +317,8 @@ export function priceCartState(cart: CartState, settings: CartPricingSettings): 
         groupDiscountBps: cart.customer?.groupDiscountBps ?? 0,
         cartDiscount: cart.cartDiscount,
         tipMinor: cart.tipMinor,
-        discountLimitBps: settings.discountLimitBps,
+        discountLimitBps: settings.limits.discountLimitBps,
+        mayChangePrice: settings.limits.mayChangePrice,
       },
     );
     return { priced, problem: null };
@@ -333,7 +335,7 @@ export interface PendingApproval {
   action: LineApproval;
 }
 
-/** What still needs a manager (an override below the list price, a discount over the shop's limit) and has no approval yet. */
+/** What still needs a manager (by the seller's limits: a price change, a discount over their limit) and has no approval yet. */
 export function pendingApprovals(cart: CartState, priced: PricedCart): PendingApproval[] {
   const pending: PendingApproval[] = [];
   cart.lines.forEach((line, index) => {

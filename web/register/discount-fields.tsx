@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Discount } from '../../core/sales/sales.schemas';
+import type { SellerLimits } from '../../core/sales/seller-limits.rules';
 import { formatMoneyPlain, parseMoney } from '../../core/settings/money.rules';
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Input } from '../components/ui/input';
@@ -28,6 +29,13 @@ export function parseDiscount(text: DiscountText): Discount | null | 'invalid' {
   }
   const amountMinor = parseMoney(text.value);
   return amountMinor === null || amountMinor <= 0 ? 'invalid' : { type: 'amount', amountMinor };
+}
+
+/** What the seller's discount limit means at the till (the checkout judges by the same limits). */
+export function DiscountLimitNote({ limits }: { limits: SellerLimits }) {
+  if (limits.discountLimitBps === 0) return <Trans>Any discount needs a manager’s approval.</Trans>;
+  const limit = String(limits.discountLimitBps / 100);
+  return <Trans>A discount above {limit}% needs a manager’s approval.</Trans>;
 }
 
 export function DiscountFields({ id, label, value, onChange, error }: { id: string; label: string; value: DiscountText; onChange: (value: DiscountText) => void; error?: string | undefined }) {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { PricedLine } from '../../core/sales/pricing.rules';
 import type { Discount } from '../../core/sales/sales.schemas';
+import type { SellerLimits } from '../../core/sales/seller-limits.rules';
 import { formatMoneyPlain, parseMoney } from '../../core/settings/money.rules';
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Button } from '../components/ui/button';
@@ -9,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '../components/ui/input';
 import { useMoney } from '../accounts/use-money';
 import type { CartLine } from './cart';
-import { DiscountFields, discountText, parseDiscount, type DiscountText } from './discount-fields';
+import { DiscountFields, DiscountLimitNote, discountText, parseDiscount, type DiscountText } from './discount-fields';
 
 export interface LineChange {
   unitPriceOverrideMinor: number | null;
@@ -17,28 +18,43 @@ export interface LineChange {
 }
 
 /**
- * A line's price and discount. A price below the list price, or a discount above the shop's
- * limit, is kept and asks for a manager's approval before the sale can be paid.
+ * A line's price and discount. What is over the seller's limits (a lower price, or any change of
+ * price without the override permission; a discount above their limit) is kept and asks for a
+ * manager's approval before the sale can be paid.
  */
 export function LineDialog({
   line,
   priced,
+  limits,
   onOpenChange,
   onSave,
 }: {
   line: CartLine | null;
   priced: PricedLine | null;
+  limits: SellerLimits;
   onOpenChange: (open: boolean) => void;
   onSave: (lineKey: string, change: LineChange) => void;
 }) {
   return (
     <Dialog open={line !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">{line && <LineForm line={line} priced={priced} onSave={onSave} onCancel={() => onOpenChange(false)} />}</DialogContent>
+      <DialogContent className="sm:max-w-md">{line && <LineForm line={line} priced={priced} limits={limits} onSave={onSave} onCancel={() => onOpenChange(false)} />}</DialogContent>
     </Dialog>
   );
 }
 
-function LineForm({ line, priced, onSave, onCancel }: { line: CartLine; priced: PricedLine | null; onSave: (lineKey: string, change: LineChange) => void; onCancel: () => void }) {
+function LineForm({
+  line,
+  priced,
+  limits,
+  onSave,
+  onCancel,
+}: {
+  line: CartLine;
+  priced: PricedLine | null;
+  limits: SellerLimits;
+  onSave: (lineKey: string, change: LineChange) => void;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   const { money } = useMoney();
   const [price, setPrice] = useState(line.unitPriceOverrideMinor === null ? '' : formatMoneyPlain(line.unitPriceOverrideMinor));
@@ -65,7 +81,8 @@ function LineForm({ line, priced, onSave, onCancel }: { line: CartLine; priced: 
       <DialogHeader>
         <DialogTitle>{name}</DialogTitle>
         <DialogDescription>
-          <Trans>List price {listPrice}. A lower price or a discount above the shop’s limit needs a manager’s approval.</Trans>
+          <Trans>List price {listPrice}.</Trans> {limits.mayChangePrice ? <Trans>A lower price needs a manager’s approval.</Trans> : <Trans>Any change of price needs a manager’s approval.</Trans>}{' '}
+          <DiscountLimitNote limits={limits} />
         </DialogDescription>
       </DialogHeader>
       <FormField id="line-price" label={t`Price per unit (empty: list price)`} error={errors.price}>

@@ -10,6 +10,7 @@ import type { PricedCart } from '../../core/sales/pricing.rules';
 import { salePaymentInputSchema, TENDER_LABELS, TENDERS, type Approval, type Sale, type SaleReturn, type Tender } from '../../core/sales/sales.schemas';
 import { quickCashNotes, remainingMinor, settlePayments } from '../../core/sales/tender.rules';
 import { useMoney } from '../accounts/use-money';
+import { LazyReceiptMessageActions } from '../communications/lazy-receipt-message-actions';
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -846,6 +847,11 @@ function OutcomeView({ outcome, changeMinor, totalMinor, onClose }: { outcome: O
               </li>
             ))}
           </ul>
+        </div>
+      )}
+      {outcome.kind === 'completed' && (
+        <div role="group" aria-label={t`Send the receipt`} className="flex flex-wrap gap-2 empty:hidden">
+          <LazyReceiptMessageActions sale={outcome.sale} />
         </div>
       )}
       <DialogFooter>

@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState, t
 import { Link, useSearchParams } from 'react-router';
 import { formatQuantity, parseQuantity, QUANTITY_SCALE } from '../../core/products/quantity.rules';
 import type { PricedCart } from '../../core/sales/pricing.rules';
+import { approvalReason, type SellerLimits } from '../../core/sales/seller-limits.rules';
 import type { RegisterCustomer, RegisterItem } from '../../core/sales/register-items.schemas';
 import { saleSchema, type Approval, type ApprovalAction, type Discount, type Register, type Sale, type Shift } from '../../core/sales/sales.schemas';
 import { formatMoneyPlain, parseMoney } from '../../core/settings/money.rules';
@@ -26,7 +27,7 @@ import { failureMessage } from '../lib/form-errors';
 import { toast } from '../lib/toast';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { useSaleByReceipt } from '../sales/sales.api';
-import { APPROVAL_ACTION_LABELS, ApprovalDialog } from './approval-dialog';
+import { APPROVAL_REASON_LABELS, ApprovalDialog } from './approval-dialog';
 import {
   addLineProblem,
   CART_PROBLEM_LABELS,
@@ -45,7 +46,7 @@ import {
 import { useExpressCash } from './complete-sale';
 import { CustomerDialog } from './customer-dialog';
 import { ExchangeCreditPanel, ExchangeTotals } from './exchange-panel';
-import { DiscountFields, discountText, parseDiscount, type DiscountText } from './discount-fields';
+import { DiscountFields, DiscountLimitNote, discountText, parseDiscount, type DiscountText } from './discount-fields';
 import { LineDialog, type LineChange } from './line-dialog';
 import { OutboxIndicator } from './outbox-indicator';
 import { ParkDialog, ResumeDialog, type ParkedCart } from './park-dialogs';
@@ -185,6 +186,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
   const linkedSale = useSaleByReceipt(linkedReceipt ?? '');
 
   const pricingResult = pricing.settings ? priceCartState(cart, pricing.settings) : null;
+  const limits = pricing.settings?.limits ?? null;
   const priced: PricedCart | null = pricingResult?.priced ?? null;
   const pending = priced ? pendingApprovals(cart, priced) : [];
   const shownReturnSaleId = returnSaleId ?? linkedSale.data?.id ?? null;
@@ -643,7 +645,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
             )}
           </div>
         </section>
-        {pending.length > 0 && (
+        {pending.length > 0 && limits && (
           <section aria-label={t`Manager approval needed`} className="grid gap-2 rounded-xl border border-destructive/40 p-3">
             <h2 className="text-sm font-semibold">
               <Trans>Manager approval needed</Trans>
@@ -655,7 +657,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
                 return (
                   <li key={`${entry.lineKey ?? 'cart'}-${entry.action}`} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                     <span>
-                      {what}: {i18n._(APPROVAL_ACTION_LABELS[entry.action])}
+                      {what}: {i18n._(APPROVAL_REASON_LABELS[approvalReason(entry.action, limits)])}
                     </span>
                     <Button type="button" size="sm" onClick={() => setApproval(entry)}>
                       <Trans>Ask a manager</Trans>
@@ -714,6 +716,7 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
       <CartAdjustDialog
         kind={dialog === 'tip' || dialog === 'cart-discount' ? dialog : null}
         cart={cart}
+        limits={limits}
         onOpenChange={() => setDialog(null)}
         onDiscount={(discount) => {
           dispatch({ type: 'set_cart_discount', discount, approvalId: null });
@@ -724,12 +727,21 @@ function Till({ register, shift }: { register: Register; shift: Shift }) {
           setDialog(null);
         }}
       />
-      <LineDialog line={editingLine} priced={editingIndex >= 0 ? (priced?.lines[editingIndex] ?? null) : null} onOpenChange={(open) => !open && setEditingLineKey(null)} onSave={saveLine} />
-      {approval && (
+      {limits && (
+        <LineDialog
+          line={editingLine}
+          priced={editingIndex >= 0 ? (priced?.lines[editingIndex] ?? null) : null}
+          limits={limits}
+          onOpenChange={(open) => !open && setEditingLineKey(null)}
+          onSave={saveLine}
+        />
+      )}
+      {approval && limits && (
         <ApprovalDialog
           open
           onOpenChange={(open) => !open && setApproval(null)}
           action={approval.action satisfies ApprovalAction}
+          whatLabel={APPROVAL_REASON_LABELS[approvalReason(approval.action, limits)]}
           details={approvalDetails(cart, approval, priced)}
           registerId={register.id}
           onApproved={approved}
@@ -1109,19 +1121,23 @@ function CustomerPanel({ customer, onChoose, onRemove }: { customer: RegisterCus
 function CartAdjustDialog({
   kind,
   cart,
+  limits,
   onOpenChange,
   onDiscount,
   onTip,
 }: {
   kind: 'tip' | 'cart-discount' | null;
   cart: CartState;
+  limits: SellerLimits | null;
   onOpenChange: (open: boolean) => void;
   onDiscount: (discount: Discount | null) => void;
   onTip: (tipMinor: number) => void;
 }) {
   return (
     <Dialog open={kind !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-sm">{kind && <CartAdjustForm key={kind} kind={kind} cart={cart} onDiscount={onDiscount} onTip={onTip} onCancel={() => onOpenChange(false)} />}</DialogContent>
+      <DialogContent className="sm:max-w-sm">
+        {kind && <CartAdjustForm key={kind} kind={kind} cart={cart} limits={limits} onDiscount={onDiscount} onTip={onTip} onCancel={() => onOpenChange(false)} />}
+      </DialogContent>
     </Dialog>
   );
 }
@@ -1129,12 +1145,14 @@ function CartAdjustDialog({
 function CartAdjustForm({
   kind,
   cart,
+  limits,
   onDiscount,
   onTip,
   onCancel,
 }: {
   kind: 'tip' | 'cart-discount';
   cart: CartState;
+  limits: SellerLimits | null;
   onDiscount: (discount: Discount | null) => void;
   onTip: (tipMinor: number) => void;
   onCancel: () => void;
@@ -1166,7 +1184,13 @@ function CartAdjustForm({
       <DialogHeader>
         <DialogTitle>{kind === 'tip' ? <Trans>Tip</Trans> : <Trans>Cart discount</Trans>}</DialogTitle>
         <DialogDescription>
-          {kind === 'tip' ? <Trans>Added to the total; it carries no VAT.</Trans> : <Trans>Shared over the lines. Above the shop’s limit a manager approves it.</Trans>}
+          {kind === 'tip' ? (
+            <Trans>Added to the total; it carries no VAT.</Trans>
+          ) : (
+            <>
+              <Trans>Shared over the lines.</Trans> {limits && <DiscountLimitNote limits={limits} />}
+            </>
+          )}
         </DialogDescription>
       </DialogHeader>
       {kind === 'tip' ? (

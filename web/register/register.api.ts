@@ -4,6 +4,8 @@ import { contactCreatedSchema, contactListSchema } from '../../core/contacts/con
 import { inventorySettingsSchema } from '../../core/inventory/inventory.schemas';
 import { registerCustomerSchema, registerItemListSchema, type RegisterCustomer, type RegisterItem } from '../../core/sales/register-items.schemas';
 import { parkedCartListSchema, parkedCartSchema, registerListSchema, salesSettingsSchema, shiftSchema } from '../../core/sales/sales.schemas';
+import { sellerLimits } from '../../core/sales/seller-limits.rules';
+import { useSignedInUser } from '../auth/auth-provider';
 import { apiRequest, isApiError } from '../lib/api-client';
 import type { CartCustomer, CartLineCatalog, ParkedCartContent } from './cart';
 
@@ -53,8 +55,13 @@ export function openShift(body: { registerId: string; openingFloatMinor: number;
   return apiRequest('/api/shifts', { method: 'POST', body, schema: shiftSchema, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 }
 
-/** The discount limit and what the register prices with: the shop's VAT rates. */
+/**
+ * What the register prices with: the shop's VAT rates, and the signed-in seller's limits (the
+ * shop's discount limit, their role's cap, whether they may give discounts and change prices),
+ * so the till asks for a manager exactly when the checkout would.
+ */
 export function useRegisterPricingSettings() {
+  const user = useSignedInUser();
   const sales = useQuery({
     queryKey: registerKeys.salesSettings,
     queryFn: () => apiRequest('/api/sales-settings', { schema: salesSettingsSchema }),
@@ -70,7 +77,7 @@ export function useRegisterPricingSettings() {
   const settings =
     sales.data && inventory.data
       ? {
-          discountLimitBps: sales.data.discountLimitBps,
+          limits: sellerLimits(user, sales.data.discountLimitBps),
           taxRatesBp: { standard: inventory.data.vatStandardBp, reduced: inventory.data.vatReducedBp, zero_rated: 0, exempt: 0 },
           allowNegativeStock: inventory.data.allowNegativeStock,
         }

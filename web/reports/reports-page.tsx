@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BarChart3Icon, Columns3Icon, LockIcon, SearchIcon, TableIcon, XIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { ADJUSTMENT_REASON_LABELS, MOVEMENT_KIND_LABELS } from '../../core/inventory/inventory.schemas';
 import {
   PERIOD_GROUPINGS,
@@ -22,7 +21,7 @@ import { todayIn } from '../../core/reports/report-periods';
 import { REPORT_PAGE_SIZES, reportQuerySchema, SLOW_MOVER_DAYS, type ReportResult } from '../../core/reports/reports.schemas';
 import { RETURN_REASONS, TENDER_LABELS } from '../../core/sales/sales.schemas';
 import { useMoney } from '../accounts/use-money';
-import { useSignedInUser } from '../auth/auth-provider';
+import { useMayDo } from '../auth/may-do';
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -124,7 +123,7 @@ function switchReportHref(params: URLSearchParams, report: ReportKey): string {
 
 export function ReportsPage() {
   const { t } = useLingui();
-  const { role } = useSignedInUser();
+  const mayReadReports = useMayDo('reports.view');
   const feature = useFeature('advanced_reporting');
   useDocumentTitle(t`Reports`);
   const title = (
@@ -132,7 +131,7 @@ export function ReportsPage() {
       <Trans>Reports</Trans>
     </h1>
   );
-  if (!hasTenantRole(role, 'manager')) {
+  if (!mayReadReports) {
     return (
       <div className="grid min-w-0 gap-6">
         {title}
@@ -159,7 +158,7 @@ export function ReportsPage() {
 function ReportsScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
-  const { role } = useSignedInUser();
+  const mayChangeSettings = useMayDo('settings.manage');
   const [params, change] = useAddressParams();
   const [, setSearchParams] = useSearchParams();
   const { timeZone, intlLocale } = useDateFormat();
@@ -328,7 +327,7 @@ function ReportsScreen() {
         )}
         <div className="grid gap-4 xl:grid-cols-2">
           <SavedReportsPanel openedId={openedId} />
-          {hasTenantRole(role, 'admin') && <DailySummaryPanel />}
+          {mayChangeSettings && <DailySummaryPanel />}
         </div>
       </div>
     </div>

@@ -8,6 +8,7 @@ import { formatQuantity } from '../../core/products/quantity.rules';
 import { TENDER_LABELS, type Sale } from '../../core/sales/sales.schemas';
 import { useMoney } from '../accounts/use-money';
 import { useSignedInUser } from '../auth/auth-provider';
+import { LazyReceiptMessageActions } from '../communications/lazy-receipt-message-actions';
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Button } from '../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../components/ui/dialog';
@@ -33,7 +34,7 @@ import { emailReceipt, useRefreshSales, useSale, useSaleActivity, voidSale } fro
 
 // A sale's page (issue 15): what was sold and how it was paid, its returns, the stock it moved and
 // the approvals it used; the receipt (a reprint says COPY) or the A4 invoice to print, the receipt
-// by e-mail, a return, and a void for managers. ?print=invoice shows the invoice instead of the receipt.
+// by e-mail, SMS or WhatsApp, a return, and a void for managers. ?print=invoice shows the invoice instead of the receipt.
 
 const HISTORY_PATH = '/admin/sales?tab=history';
 
@@ -150,6 +151,7 @@ function SaleDetail({ sale }: { sale: Sale }) {
             <MailIcon aria-hidden />
             <Trans>E-mail receipt</Trans>
           </Button>
+          <LazyReceiptMessageActions sale={sale} />
           {canReturn && (
             <Button variant="outline" asChild>
               <Link to={`/admin/sales?tab=new-sale&exchange=${encodeURIComponent(code)}`}>

@@ -3,13 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DownloadIcon, ReceiptTextIcon, SearchIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { upgradeMessage } from '../../core/billing/plan-features.rules';
 import { SALE_SORTS, SALE_STATUSES, TENDER_LABELS, TENDERS, type SaleStatus, type Tender } from '../../core/sales/sales.schemas';
 import type { z } from 'zod';
 import type { saleListItemSchema } from '../../core/sales/sales.schemas';
 import { useMoney } from '../accounts/use-money';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { SortButton } from '../components/sort-button';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
@@ -44,8 +44,9 @@ export function SalesHistory() {
   const { i18n } = useLinguiRuntime();
   const { money } = useMoney();
   const { formatDateTime } = useDateFormat();
-  const { role } = useSignedInUser();
-  const isManager = hasTenantRole(role, 'manager');
+  const user = useSignedInUser();
+  // The list holds everyone's sales for reports.view (its API's rule), so a cashier's name filters it.
+  const seesEveryone = mayDo(user, 'reports.view');
   const registers = useRegisters();
   const [params, change] = useAddressParams();
   const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
@@ -105,7 +106,7 @@ export function SalesHistory() {
       header: () => t`Cashier`,
       cell: ({ row }) => {
         const { cashierName } = row.original;
-        if (!cashierName || !isManager) return cashierName ?? '—';
+        if (!cashierName || !seesEveryone) return cashierName ?? '—';
         return (
           <button
             type="button"
@@ -167,7 +168,7 @@ export function SalesHistory() {
             autoComplete="off"
           />
         </div>
-        {isManager && <SalesExportButton filters={filters} />}
+        {mayDo(user, 'data.export') && <SalesExportButton filters={filters} />}
       </div>
       <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
         <div className="grid gap-2 sm:w-40">

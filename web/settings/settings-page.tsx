@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { useEntitlements } from '../billing/billing.api';
 import { BillingTab } from '../billing/billing-tab';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -31,8 +31,9 @@ export function SettingsPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Settings`);
   const user = useSignedInUser();
-  const isAdmin = hasTenantRole(user.role, 'admin');
-  const isManager = hasTenantRole(user.role, 'manager');
+  // Every member reads the settings; settings.manage changes them, billing.manage pays for the plan.
+  const mayChange = mayDo(user, 'settings.manage');
+  const mayManageBilling = mayDo(user, 'billing.manage');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'business';
@@ -54,7 +55,7 @@ export function SettingsPage() {
         <Trans>Settings</Trans>
       </h1>
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
-        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', isAdmin ? 'min-[420px]:grid-cols-4 lg:grid-cols-8' : 'min-[420px]:grid-cols-3 md:grid-cols-5')}>
+        <TabsList className={cn('grid h-auto w-full grid-cols-2 sm:w-fit', mayChange ? 'min-[420px]:grid-cols-4 lg:grid-cols-8' : 'min-[420px]:grid-cols-3 md:grid-cols-5')}>
           <TabsTrigger value="business">
             <Trans>Business</Trans>
           </TabsTrigger>
@@ -68,19 +69,19 @@ export function SettingsPage() {
             <Trans>Customers</Trans>
           </TabsTrigger>
           {/* The Daraja credentials are the owner's (the API answers them only). */}
-          {isAdmin && (
+          {mayChange && (
             <TabsTrigger value="mpesa">
               <Trans>M-Pesa</Trans>
             </TabsTrigger>
           )}
           {/* KRA eTIMS binds the shop's tax identity: the owner's (issue 19). */}
-          {isAdmin && (
+          {mayChange && (
             <TabsTrigger value="etims">
               <Trans>eTIMS</Trans>
             </TabsTrigger>
           )}
           {/* Billing is the owner's: nobody else is led to a tab that says so (issue 10 item 6). */}
-          {isAdmin && (
+          {mayManageBilling && (
             <TabsTrigger value="billing">
               <Trans>Billing</Trans>
             </TabsTrigger>
@@ -90,21 +91,21 @@ export function SettingsPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="business">
-          <BusinessSettingsTab canEdit={isAdmin} />
+          <BusinessSettingsTab canEdit={mayChange} />
         </TabsContent>
         <TabsContent value="inventory">
-          <InventorySettingsTab canEdit={isAdmin} />
+          <InventorySettingsTab canEdit={mayChange} />
         </TabsContent>
         <TabsContent value="sales">
-          <SalesSettingsTab canEdit={isAdmin} />
+          <SalesSettingsTab canEdit={mayChange} />
         </TabsContent>
         <TabsContent value="customers" className="grid gap-6">
           <CreditSettingsSection />
-          {/* The programme's figures are the managers' (the API answers them only). */}
-          {isManager && <LoyaltySettingsSection canEdit={isAdmin} />}
+          {/* The programme's figures are for loyalty.manage (the API answers them only). */}
+          {mayDo(user, 'loyalty.manage') && <LoyaltySettingsSection canEdit={mayChange} />}
         </TabsContent>
         <TabsContent value="mpesa">
-          {isAdmin ? (
+          {mayChange ? (
             <Suspense fallback={<Spinner label={t`Loading`} />}>
               <MpesaSettingsTab />
             </Suspense>
@@ -115,10 +116,10 @@ export function SettingsPage() {
           )}
         </TabsContent>
         <TabsContent value="etims">
-          <EtimsSettingsTab canEdit={isAdmin} />
+          <EtimsSettingsTab canEdit={mayChange} />
         </TabsContent>
         <TabsContent value="billing">
-          {isAdmin ? (
+          {mayManageBilling ? (
             <BillingTab />
           ) : (
             <p className="text-sm text-muted-foreground">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownToLineIcon, ArrowLeftIcon, ArrowUpFromLineIcon, LockIcon, PrinterIcon, TruckIcon, WalletIcon } from 'lucide-react';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button';
@@ -40,10 +40,13 @@ export function ShiftPage() {
   const report = useShiftReport(shiftId);
   const [paper, setPaper] = useState<ReportPaper>('80mm');
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const { role } = useSignedInUser();
-  // The server decides; the button mirrors the shop's setting so a cashier is not offered a refusal.
+  const user = useSignedInUser();
+  // The server decides; the buttons mirror its routes' permissions and, for those who do not manage
+  // expenses or purchases, the shop's setting, so a cashier is not offered a refusal.
   const purchaseSettings = usePurchaseSettings();
-  const mayPayFromDrawer = hasTenantRole(role, 'manager') || purchaseSettings.data?.cashiersRecordCashPurchases === true;
+  const cashiersMayPay = purchaseSettings.data?.cashiersRecordCashPurchases === true;
+  const mayRecordExpense = mayDo(user, 'expenses.record') && (cashiersMayPay || mayDo(user, 'expenses.manage'));
+  const mayRecordPurchase = mayDo(user, 'purchases.receive') && (cashiersMayPay || mayDo(user, 'purchases.manage'));
   const registerName = shift.data?.registerName ?? '';
   useDocumentTitle(registerName ? t`Shift on ${registerName}` : t`Shift`);
 
@@ -84,17 +87,17 @@ export function ShiftPage() {
               <ArrowUpFromLineIcon aria-hidden />
               <Trans>Cash out</Trans>
             </Button>
-            {mayPayFromDrawer && (
-              <>
-                <Button variant="outline" onClick={() => setDialog('expense')}>
-                  <WalletIcon aria-hidden />
-                  <Trans>Record an expense</Trans>
-                </Button>
-                <Button variant="outline" onClick={() => setDialog('purchase')}>
-                  <TruckIcon aria-hidden />
-                  <Trans>Record a cash purchase</Trans>
-                </Button>
-              </>
+            {mayRecordExpense && (
+              <Button variant="outline" onClick={() => setDialog('expense')}>
+                <WalletIcon aria-hidden />
+                <Trans>Record an expense</Trans>
+              </Button>
+            )}
+            {mayRecordPurchase && (
+              <Button variant="outline" onClick={() => setDialog('purchase')}>
+                <TruckIcon aria-hidden />
+                <Trans>Record a cash purchase</Trans>
+              </Button>
             )}
             <Button onClick={() => setDialog('close')}>
               <LockIcon aria-hidden />

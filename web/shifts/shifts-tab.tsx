@@ -3,10 +3,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ClockIcon, PlayIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import type { Shift } from '../../core/sales/sales.schemas';
 import { useMoney } from '../accounts/use-money';
-import { useSignedInUser } from '../auth/auth-provider';
+import { useMayDo } from '../auth/may-do';
 import { Label } from '../components/ui/label';
 import { NativeSelect } from '../components/ui/native-select';
 import { PagedTable, type ColumnStyle } from '../inventory/data-table';
@@ -27,14 +26,14 @@ export const shiftPagePath = (shiftId: string) => `/admin/sales/shifts/${encodeU
 
 /**
  * The sales page's Shifts tab: open and closed shifts, newest first (a cashier's own; every shift
- * for managers, as the API answers), by status and register, each opening its X or Z report.
+ * for the till's supervisors, sales.approve, as the API answers), by status and register, each
+ * opening its X or Z report.
  */
 export function ShiftsTab() {
   const { t } = useLingui();
   const { money } = useMoney();
   const { formatDateTime } = useDateFormat();
-  const user = useSignedInUser();
-  const isManager = hasTenantRole(user.role, 'manager');
+  const seesEveryShift = useMayDo('sales.approve');
   const { values, page, setFilter, setPage } = useListParams(FILTERS);
   const status = isStatus(values.status) ? values.status : 'all';
   const registers = useRegisters();
@@ -89,7 +88,7 @@ export function ShiftsTab() {
           <Trans>Shifts</Trans>
         </h2>
         <p className="text-sm text-muted-foreground">
-          {isManager ? <Trans>Every register’s shifts with their X and Z reports.</Trans> : <Trans>Your shifts with their X and Z reports.</Trans>}
+          {seesEveryShift ? <Trans>Every register’s shifts with their X and Z reports.</Trans> : <Trans>Your shifts with their X and Z reports.</Trans>}
         </p>
       </div>
       {idleRegisters.length > 0 && (

@@ -4,16 +4,16 @@ import { ArrowLeftIcon, DownloadIcon, MailIcon, PrinterIcon, RotateCwIcon, Trian
 import { useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { hasTenantRole } from '../../core/auth/roles.rules';
 import { presetOf, presetPeriod, STATEMENT_PERIOD_PRESETS, type StatementPeriodPreset } from '../../core/statements/statement.rules';
 import { statementQuerySchema, STATEMENT_SIDES, type Statement, type StatementSide } from '../../core/statements/statement.schemas';
-import { useSignedInUser } from '../auth/auth-provider';
+import { useMayDo } from '../auth/may-do';
 import { FormField, fieldControlProps } from '../components/form-field';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { NativeSelect } from '../components/ui/native-select';
 import { Skeleton } from '../components/ui/skeleton';
 import { translateMessage } from '../i18n/translate-message';
+import { RoleRefusal } from '../inventory/inventory-ui';
 import { isApiError } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { StatementDocument } from './statement-document';
@@ -23,8 +23,17 @@ import { statementPath, statementQueryString, useStatement, type StatementParams
 
 const isSide = (value: string | null): value is StatementSide => (STATEMENT_SIDES as readonly (string | null)[]).includes(value);
 
-/** /admin/customers/:contactId/statement: the statement on screen, printable on A4, as PDF and by e-mail. */
+/**
+ * /admin/customers/:contactId/statement: the statement on screen, printable on A4, as PDF and by
+ * e-mail; for those holding accounts.collect (its route's permission), anyone else sees why.
+ */
 export function StatementPage() {
+  const { t } = useLingui();
+  const mayRead = useMayDo('accounts.collect');
+  return mayRead ? <StatementScreen /> : <RoleRefusal what={t`the statement`} />;
+}
+
+function StatementScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   const { contactId = '' } = useParams();
@@ -36,8 +45,7 @@ export function StatementPage() {
   };
   const query = useStatement(contactId, params);
   const statement = query.data;
-  const { role } = useSignedInUser();
-  const canEmail = hasTenantRole(role, 'manager');
+  const canEmail = useMayDo('accounts.adjust');
   const [emailing, setEmailing] = useState(false);
   const contactName = statement?.contact.name;
   useDocumentTitle(contactName ? t`Statement · ${contactName}` : t`Statement`);

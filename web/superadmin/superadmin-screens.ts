@@ -1,3 +1,10 @@
 /** The platform console: one chunk, fetched on the first visit to /superadmin. */
-export { SuperAdminHomePage } from './superadmin-home-page';
+export { OverviewPage } from './overview-page';
 export { SuperAdminLayout } from './superadmin-layout';
+export { TenantPage } from './tenant-page';
+export { TenantsPage } from './tenants-page';
+export { UsersPage } from './users-page';
+export { SystemPage } from './system-page';
+export { DatabasePage } from './database-page';
+export { PlansPage } from './plans-page';
+export { RevenuePage } from './revenue-page';

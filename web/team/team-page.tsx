@@ -8,6 +8,7 @@ import { roleDisplayName } from '../../core/auth/roles.rules';
 import { builtInPermissions, PERMISSION_LABELS, PERMISSIONS, permissionLevel, type Permission } from '../../core/team/permissions.rules';
 import { BUILT_IN_ROLES, type BuiltInRole, type CustomRole, type Invitation, type Member } from '../../core/team/team.schemas';
 import { useSignedInUser } from '../auth/auth-provider';
+import { mayDo } from '../auth/may-do';
 import { FormField } from '../components/form-field';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -41,7 +42,7 @@ export function TeamPage() {
   const [params, change] = useAddressParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'members';
   const [inviting, setInviting] = useState(false);
-  if (!user.permissions.includes('team.manage')) return <RoleRefusal what={t`the team`} />;
+  if (!mayDo(user, 'team.manage')) return <RoleRefusal what={t`the team`} />;
   return (
     <div className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -292,13 +293,13 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
               <Input id="invite-phone" type="tel" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
             </FormField>
             <AssignmentFields idPrefix="invite" value={assignment} onChange={setAssignment} />
-            <FormField id="invite-method" label={<Trans>How they join</Trans>}>
+            <FormField id="invite-method" label={<Trans>How they join</Trans>} error={error('method')}>
               <NativeSelect id="invite-method" value={form.method} onChange={(e) => setForm({ ...form, method: e.target.value as 'link' | 'temporary_password' })}>
                 <option value="temporary_password">{t`A temporary password I hand over`}</option>
                 <option value="link">{t`An invitation link by e-mail`}</option>
               </NativeSelect>
             </FormField>
-            {invite.isError && !error('fullName') && !error('email') && !error('phone') && (
+            {invite.isError && !error('fullName') && !error('email') && !error('phone') && !error('method') && (
               <p role="alert" className="text-sm text-destructive">
                 {failureMessage(invite.error, t`The invitation was not sent`)}
               </p>

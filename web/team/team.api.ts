@@ -11,6 +11,7 @@ import {
   temporaryPasswordSchema,
   type AcceptInvitationInput,
   type InvitationInput,
+  type JoinInvitationInput,
   type MemberQuery,
   type MemberUpdate,
   type RoleInput,
@@ -61,3 +62,6 @@ export const useInvitationPreview = (token: string) =>
   useQuery({ queryKey: [...TEAM, 'invitation', token], queryFn: () => apiRequest(`/api/team/invitation?token=${encodeURIComponent(token)}`, { schema: invitationPreviewSchema }), retry: false });
 export const useAcceptInvitation = () =>
   useMutation({ mutationFn: (input: AcceptInvitationInput) => apiRequest('/api/team/invitation/accept', { method: 'POST', body: input, schema: z.object({ user: sessionUserSchema }) }) });
+/** Accepting with the password of the Dukani account the address has. */
+export const useJoinInvitation = () =>
+  useMutation({ mutationFn: (input: JoinInvitationInput) => apiRequest('/api/team/invitation/join', { method: 'POST', body: input, schema: z.object({ user: sessionUserSchema }) }) });

@@ -30,7 +30,8 @@ const etims: BenchSuite = {
       const deps: EtimsWorkerDeps = { database: testApp.database, secretBox: testApp.deps.secretBox, logger: testApp.deps.logger, apiFor: () => createEtimsHttpClient({ baseUrl: fake.url }) };
       const tenant = await createTenant(testApp.database);
       fake.registerDevice(TIN, '00', 'bench-outbox');
-      const device = await saveDevice(deps, tenant.id, { locationId: null, kraPin: TIN, branchId: '00', deviceSerial: 'bench-outbox', environment: 'sandbox' });
+      // The save is audited with who made it; the bench has nobody signed in.
+      const device = await saveDevice(deps, tenant.id, { locationId: null, kraPin: TIN, branchId: '00', deviceSerial: 'bench-outbox', environment: 'sandbox' }, randomUUID());
       await initialiseDevice(deps, tenant.id, device.id);
       // The queue as the checkout leaves it: one frozen request per sale, numbered 1…n on the device.
       await testApp.database.withTenant(tenant.id, async (tx) => {

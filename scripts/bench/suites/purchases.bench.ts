@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { costReceiptLines } from '../../../core/purchases/receipt-costing.rules';
 import { suggestReorder } from '../../../core/purchases/reorder.rules';
 import { addTax, DEFAULT_TAX_RATES_BP, type TaxClass } from '../../../core/products/tax.rules';
+import { builtInPermissions } from '../../../core/team/permissions.rules';
 import { openDatabase, queryRows, type Database, type TenantTx } from '../../../server/db/client';
 import { DEMO_SECOND_TILL } from '../../../server/db/seed';
 import { openShift } from '../../../server/registers/shifts.service';
@@ -86,7 +87,7 @@ async function buildDataset(label: string, target: CatalogTarget): Promise<Datas
       queryRows<{ id: string }>(tx, sql`select id from registers where name = ${DEMO_SECOND_TILL.name} and location_id = ${locationId}`),
     );
     if (!register) throw new BenchError(`the demo shop has no ${DEMO_SECOND_TILL.name} at the main shop`);
-    const shift = await openShift(database, { tenantId, userId: cashier.id, requestKey: null, role: 'cashier' }, { registerId: register.id, openingFloatMinor: 500_000, denominations: null });
+    const shift = await openShift(database, { tenantId, userId: cashier.id, requestKey: null, permissions: builtInPermissions('cashier') }, { registerId: register.id, openingFloatMinor: 500_000, denominations: null });
     console.log(`  ${label}: preferred suppliers and ${SALES_DAYS} days of sales (${settings.salesPerDay}/day)…`);
     const facts = await database.withTenant(tenantId, async (tx) => {
       const suppliers = await queryRows<{ id: string }>(tx, sql`select id from contacts where type = 'supplier' order by name`);

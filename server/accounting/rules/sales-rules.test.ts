@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createTestContact } from '../../accounts/accounts-test-kit';
 import { queryRows } from '../../db/client';
 import { expireLapsedPoints } from '../../loyalty/loyalty-ledger';
-import { completeSaleInTx, saleRequestHash } from '../../sales/checkout.service';
+import { builtInSaleActor, completeSaleInTx, saleRequestHash } from '../../sales/checkout.service';
 import { addRegisterWithShift, addStockedProduct, createSalesShop, type SalesShop, type StockedProduct } from '../../sales/sales-test-kit';
 import { voidSale } from '../../sales/void.service';
 import { inventoryLines, revalueInventory } from '../inventory-value';
@@ -280,7 +280,7 @@ describe('the sale_void rule and the receivable control account', () => {
   });
 
   it('posts in history mode a sale and its void that predate the ledger, the void first: it rebuilds the sale to reverse it', async () => {
-    const actor = { tenantId: tenantId(), userId: shop.users.manager.id, role: 'manager' };
+    const actor = builtInSaleActor(tenantId(), shop.users.manager.id, 'manager');
     const input = checkoutInputSchema.parse(saleBody([{ product: soap, quantityMilli: 3000 }], [{ tender: 'cash', amountMinor: 34_800, tenderedMinor: 35_000 }]));
     await withPostingsDeferred(async () => {
       await testApp.database.withTenant(tenantId(), (tx) => completeSaleInTx(tx, actor, input, saleRequestHash(input)));

@@ -6,14 +6,19 @@ import { tenantOwnedColumns, tenants } from './tenancy';
 
 // Identity tables used by better-auth (platform level: a person exists once, across tenants).
 // Column names follow better-auth's core schema; timestamps are timestamptz (stack.md gotcha).
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  name: text('name').notNull().default(''),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  ...timestamps(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    ...timestamps(),
+  },
+  // The platform console's search by e-mail, in part (issue 21, docs/platform.md).
+  (t) => [index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -110,7 +115,12 @@ export const tenantUsers = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     ...timestamps(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('tenant_users_user_idx').on(t.tenantId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('tenant_users_user_idx').on(t.tenantId, t.userId),
+    // A person's shops, across the platform (the console's people and owner search, issue 21).
+    index('tenant_users_person_idx').on(t.userId),
+  ],
 );
 
 /** Spec §3 user_activity_logs (login, logout, account_deactivation, …). Append-only. */

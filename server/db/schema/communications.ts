@@ -186,7 +186,7 @@ export const communicationMessages = pgTable(
     // The per-channel rate limit counts what went out in the last minute.
     index('communication_messages_sent_idx').on(t.tenantId, t.channel, t.sentAt).where(sql`${t.sentAt} is not null`),
     check('communication_messages_channel_check', CHANNEL_CHECK(t.channel)),
-    check('communication_messages_kind_check', sql`${t.kind} in ('receipt', 'debt_reminder', 'statement', 'loyalty_balance', 'low_stock', 'campaign', 'test')`),
+    check('communication_messages_kind_check', sql`${t.kind} in ('receipt', 'debt_reminder', 'statement', 'loyalty_balance', 'low_stock', 'campaign', 'test', 'team_invitation')`),
     check('communication_messages_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'failed', 'skipped')`),
     check('communication_messages_cost_check', sql`${t.costMinor} is null or ${t.costMinor} >= 0`),
   ],

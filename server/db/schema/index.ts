@@ -19,3 +19,5 @@ export * from './etims';
 export * from './commissions';
 export * from './team';
 export * from './communications';
+export * from './platform';
+export * from './signup';

@@ -2,7 +2,7 @@ import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'd
 import { users } from './auth';
 import { tenantOwnedColumns } from './tenancy';
 
-/** The header's notification list (billing events now; low stock and others as areas arrive). */
+/** The header's notification list (billing events, low stock). */
 export const notifications = pgTable(
   'notifications',
   {
@@ -12,8 +12,8 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     /** Where the notification leads in the app, e.g. /admin/settings?tab=billing. */
     link: text('link'),
-    /** The weakest role that sees it (cashier, manager, admin). */
-    minRole: text('min_role').notNull().default('cashier'),
+    /** The permission it concerns (core/team/permissions.rules.ts): the members holding it see it; `member` everyone. */
+    permission: text('permission').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('notifications_newest').on(t.tenantId, t.createdAt)],

@@ -28,8 +28,8 @@ export const teamRoles = pgTable(
 );
 
 /**
- * A member holding a custom role. Their membership's role stays a built-in one (cashier), which
- * what reads the role directly (notifications, own-sales-only lists) goes by.
+ * A member holding a custom role. Their membership's role stays a built-in one (cashier, the
+ * weakest) so the membership row is always valid; what they may do is the custom role's permissions.
  */
 export const teamMemberRoles = pgTable(
   'team_member_roles',

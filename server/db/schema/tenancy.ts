@@ -21,6 +21,9 @@ export const tenants = pgTable(
   (t) => [
     check('tenants_status_check', sql`${t.status} in ('active', 'trial', 'suspended', 'cancelled')`),
     index('tenants_status_idx').on(t.status),
+    // The platform console's search by name or subdomain, in part (issue 21, docs/platform.md).
+    index('tenants_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('tenants_subdomain_trgm').using('gin', sql`${t.subdomain} gin_trgm_ops`),
   ],
 );
 

@@ -108,6 +108,23 @@ export async function expectCell(table: Locator, rowName: string, column: string
     .toBe(expected);
 }
 
+/**
+ * Opens the adjustment form from the product's "Adjust stock" button (which brings the product's
+ * line with it), sets the reason, direction and quantity, and saves.
+ */
+export async function adjustFromProduct(page: Page, name: string, change: { reason: string; direction: 'Add stock' | 'Remove stock'; quantity: string }) {
+  await page.getByRole('link', { name: 'Adjust stock', exact: true }).click();
+  const form = page.getByRole('form', { name: 'New adjustment' });
+  const line = form.getByRole('list', { name: 'Lines' }).getByRole('listitem', { name });
+  await line.waitFor();
+  await form.getByLabel('Reason').selectOption({ label: change.reason });
+  await line.getByRole('button', { name: change.direction }).click();
+  const verb = change.direction === 'Add stock' ? 'add' : 'remove';
+  await line.getByLabel(`Quantity to ${verb} of ${name}`).fill(change.quantity);
+  await form.getByRole('button', { name: 'Save adjustment' }).click();
+  return { form, line };
+}
+
 /** The product page's stock history, one "Movement | Change | Location | Balance" line per movement, newest first. */
 export async function movementLines(page: Page): Promise<string[]> {
   const table = page.getByRole('table', { name: 'Stock history' });

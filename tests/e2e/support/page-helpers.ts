@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Waits until `ms` have passed since the page's navigation started (the page's own clock). */
 export async function waitUntilPageTime(page: Page, ms: number) {
@@ -33,3 +33,20 @@ export async function callApi<Result>(page: Page, method: string, path: string, 
     { method, path, body },
   );
 }
+
+/** Every API answer of 401, 402 or 403 the page receives: requests the person's role or plan cannot make. */
+export function collectRefusals(page: Page): string[] {
+  const refusals: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && [401, 402, 403].includes(response.status())) {
+      refusals.push(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
+    }
+  });
+  return refusals;
+}
+
+/** The links' texts, trimmed, in order. */
+export const linkTexts = async (links: Locator) => (await links.allInnerTexts()).map((text) => text.trim());
+/** The links' addresses, in order. */
+export const linkTargets = (links: Locator) => links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href') ?? ''));

@@ -8,11 +8,11 @@ import { contactExportHref } from './contact-import.api';
 
 /**
  * "Export CSV" of the contacts for the list's filters (q, type, groupId, tag, balance, archived).
- * Managers only; without data_export the button is locked beside the upgrade badge.
+ * For those holding data.export; without the plan's data_export the button is locked beside the upgrade badge.
  */
 export function ContactExportButton({ filters }: { filters?: Record<string, string | undefined> }) {
   const access = useContactBulkAccess('data_export');
-  if (!access.isAllowedRole) return null;
+  if (!access.isPermitted) return null;
   if (access.isLocked) {
     return (
       <span className="inline-flex items-center gap-2" data-locked="">

@@ -109,7 +109,7 @@ export function ContactImportPage() {
     if (file) void check(file);
   };
 
-  if (!access.isAllowedRole) {
+  if (!access.isPermitted) {
     return (
       <section aria-labelledby="contact-import-title" className="grid gap-3 rounded-xl border bg-card p-4 sm:p-6">
         <h2 id="contact-import-title" className="text-xl font-semibold">

@@ -116,20 +116,20 @@ export function ProductImportPage() {
     if (file) void check(file);
   };
 
-  if (access.isLocked || !access.isAllowedRole) {
+  if (access.isLocked || !access.mayManageProducts) {
     return (
       <section aria-labelledby="import-title" className="grid gap-3 rounded-xl border bg-card p-4 sm:p-6">
         <h2 id="import-title" className="flex items-center gap-2 text-xl font-semibold">
           <Trans>Import products</Trans> {access.badge && <Badge variant="accent">{access.badge}</Badge>}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {access.isAllowedRole ? (
+          {access.mayManageProducts ? (
             <Trans>Importing products from a CSV file is part of bulk operations.</Trans>
           ) : (
             <Trans>Only managers and business owners import products.</Trans>
           )}
         </p>
-        {access.isAllowedRole && (
+        {access.mayManageProducts && (
           <Button asChild className="justify-self-start">
             <Link to={BILLING_PATH}>
               <Trans>See plans</Trans>

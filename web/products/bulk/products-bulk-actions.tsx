@@ -57,7 +57,7 @@ export function ProductsBulkActions({ selectedProductIds, onFinished }: { select
     onError: (error) => toast.error(t`Nothing was changed`, { description: isApiError(error) ? translateMessage(error.message) : t`Please try again.` }),
   });
 
-  if (!access.isAllowedRole) return null;
+  if (!access.mayManageProducts) return null;
   if (access.isLocked) {
     return (
       <div className="flex flex-wrap items-center gap-2" data-locked="">

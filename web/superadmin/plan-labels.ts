@@ -1,0 +1,57 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { FeatureKey } from '../../core/billing/plan-features.rules';
+
+/** Every spec §9 feature key's name in the plan editor (the key itself shows beside it). */
+export const FEATURE_KEY_LABELS: Record<FeatureKey, MessageDescriptor> = {
+  basic_pos: msg`Point of sale`,
+  inventory: msg`Inventory`,
+  customers: msg`Customers`,
+  sales: msg`Sales`,
+  product_units: msg`Product units`,
+  email_support: msg`E-mail support`,
+  advanced_reporting: msg`Advanced reporting`,
+  multi_location: msg`Multi-location`,
+  user_roles: msg`User roles`,
+  advanced_inventory: msg`Advanced inventory`,
+  loyalty_program: msg`Loyalty program`,
+  gift_cards: msg`Gift cards`,
+  online_orders: msg`Online orders`,
+  commission_tracking: msg`Commission tracking`,
+  advanced_accounting: msg`Advanced accounting`,
+  bulk_operations: msg`Bulk operations`,
+  api_access: msg`API access`,
+  custom_branding: msg`Custom branding`,
+  advanced_notifications: msg`Notifications (SMS, WhatsApp, e-mail)`,
+  warehouse_management: msg`Warehouse management`,
+  advanced_analytics: msg`Advanced analytics`,
+  customer_management: msg`Customer management`,
+  custom_reports: msg`Custom reports`,
+  dashboards: msg`Dashboards`,
+  data_export: msg`Data export`,
+  priority_support: msg`Priority support`,
+  phone_support: msg`Phone support`,
+  dedicated_support: msg`Dedicated support`,
+  white_labeling: msg`White labelling`,
+  custom_domains: msg`Custom domains`,
+  multi_tenant: msg`Multi-tenant`,
+  enterprise_support: msg`Enterprise support`,
+  custom_integrations: msg`Custom integrations`,
+  backup_restore: msg`Backup and restore`,
+  sla: msg`SLA`,
+  priority_feature_requests: msg`Priority feature requests`,
+  advanced_pos: msg`Advanced POS (tips, discounts)`,
+  advanced_customer_management: msg`Advanced customer management`,
+  dedicated_account_manager: msg`Dedicated account manager`,
+};
+
+export const PAYMENT_STATUS_LABELS: Record<string, MessageDescriptor> = {
+  completed: msg`Completed`,
+  failed: msg`Failed`,
+  pending: msg`Pending`,
+  abandoned: msg`Abandoned`,
+  amount_mismatch: msg`Amount mismatch`,
+  reversed: msg`Refunded`,
+  refunded: msg`Refunded`,
+  success: msg`Success`,
+};
