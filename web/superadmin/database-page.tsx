@@ -13,6 +13,7 @@ import { PAGE_SIZE } from '../inventory/inventory.api';
 import { useDateFormat } from '../lib/date-format';
 import { currentIntlLocale, formatNumber } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { Figure, useSortedRows } from './console-parts';
 import { useDatabaseOverview, useTenantRows } from './system.api';
 
 // Configuration and SQL to copy, not prose.
@@ -95,23 +96,7 @@ function DatabaseView({ overview, rowsPerShop }: { overview: DatabaseOverview; r
 
 function TablesSection({ tables }: { tables: DatabaseTable[] }) {
   const { t } = useLingui();
-  const [sort, setSort] = useState<{ key: TableSort; direction: 'asc' | 'desc' }>({ key: 'totalBytes', direction: 'desc' });
-  const sorted = [...tables].sort((left, right) => {
-    const a = left[sort.key];
-    const b = right[sort.key];
-    const order = typeof a === 'string' || typeof b === 'string' ? String(a).localeCompare(String(b)) : (a ?? -1) - (b ?? -1);
-    return sort.direction === 'asc' ? order : -order;
-  });
-  const header = (key: TableSort, label: string, numeric = true) => (
-    <TableHead className={numeric ? 'text-right' : 'pl-4'} aria-sort={sort.key === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <SortButton
-        label={label}
-        active={sort.key === key}
-        direction={sort.key === key ? sort.direction : undefined}
-        onSort={() => setSort((current) => ({ key, direction: current.key === key && current.direction === 'desc' ? 'asc' : numeric ? 'desc' : 'asc' }))}
-      />
-    </TableHead>
-  );
+  const { sorted, header } = useSortedRows<DatabaseTable, TableSort>(tables, 'totalBytes', 'pl-4');
   return (
     <section aria-labelledby="largest-tables" className="grid gap-3">
       <h2 id="largest-tables" className="flex items-center gap-2 font-semibold">
@@ -353,15 +338,3 @@ function BackupsSection({ backups, driver }: { backups: DatabaseOverview['backup
   );
 }
 
-function Figure({ icon: Icon, title, note, testId, children }: { icon: typeof HardDriveIcon; title: string; note?: string; testId: string; children: ReactNode }) {
-  return (
-    <section className="grid content-start gap-1 rounded-xl border bg-card p-4" aria-label={title} data-testid={testId}>
-      <h2 className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Icon aria-hidden className="size-4" />
-        {title}
-      </h2>
-      <p className="text-2xl font-semibold tabular-nums">{children}</p>
-      {note && <p className="text-xs text-muted-foreground">{note}</p>}
-    </section>
-  );
-}

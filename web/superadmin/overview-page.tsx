@@ -2,7 +2,6 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { BellIcon, ReceiptIcon, StoreIcon, TrendingUpIcon, UserPlusIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 import { PLATFORM_TENANT_STATUSES } from '../../core/platform/tenant-status.rules';
@@ -11,6 +10,7 @@ import { cn } from '../lib/cn';
 import { useDateFormat } from '../lib/date-format';
 import { formatNumber } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { Figure } from './console-parts';
 import { useOverview } from './platform.api';
 import { ALERT_LABELS, TENANT_STATUS_LABELS } from './platform-labels';
 
@@ -115,15 +115,3 @@ export function OverviewPage() {
   );
 }
 
-function Figure({ icon: Icon, title, note, testId, children }: { icon: typeof StoreIcon; title: string; note?: string; testId: string; children: ReactNode }) {
-  return (
-    <section className="grid content-start gap-1 rounded-xl border bg-card p-4" aria-label={title} data-testid={testId}>
-      <h2 className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Icon aria-hidden className="size-4" />
-        {title}
-      </h2>
-      <p className="text-2xl font-semibold tabular-nums">{children}</p>
-      {note && <p className="text-xs text-muted-foreground">{note}</p>}
-    </section>
-  );
-}

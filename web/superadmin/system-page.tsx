@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActivityIcon, AlertTriangleIcon, ClockIcon, DatabaseIcon, GaugeIcon, InboxIcon, ListChecksIcon, RefreshCwIcon, TagIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
 import type { OutboxKind, RouteFamily, SystemHealth } from '../../core/platform/system.schemas';
-import { SortButton } from '../components/sort-button';
 import { Button } from '../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
 import { DetailSkeleton, LoadError } from '../inventory/inventory-ui';
 import { useDateFormat } from '../lib/date-format';
 import { currentIntlLocale, formatNumber } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { Figure, useSortedRows } from './console-parts';
 import { useSystemHealth } from './system.api';
 
 type FamilySort = keyof Pick<RouteFamily, 'family' | 'requests' | 'clientErrors' | 'serverErrors' | 'errorRate' | 'p50Ms' | 'p95Ms' | 'p99Ms'>;
@@ -158,23 +157,7 @@ function RecentMinutes({ minutes }: { minutes: SystemHealth['recentMinutes'] }) 
 
 function FamiliesTable({ families }: { families: RouteFamily[] }) {
   const { t } = useLingui();
-  const [sort, setSort] = useState<{ key: FamilySort; direction: 'asc' | 'desc' }>({ key: 'p95Ms', direction: 'desc' });
-  const sorted = [...families].sort((left, right) => {
-    const a = left[sort.key];
-    const b = right[sort.key];
-    const order = typeof a === 'string' || typeof b === 'string' ? String(a).localeCompare(String(b)) : (a ?? -1) - (b ?? -1);
-    return sort.direction === 'asc' ? order : -order;
-  });
-  const header = (key: FamilySort, label: string, numeric = true) => (
-    <TableHead className={numeric ? 'text-right' : 'first:pl-4'} aria-sort={sort.key === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <SortButton
-        label={label}
-        active={sort.key === key}
-        direction={sort.key === key ? sort.direction : undefined}
-        onSort={() => setSort((current) => ({ key, direction: current.key === key && current.direction === 'desc' ? 'asc' : numeric ? 'desc' : 'asc' }))}
-      />
-    </TableHead>
-  );
+  const { sorted, header } = useSortedRows<RouteFamily, FamilySort>(families, 'p95Ms', 'first:pl-4');
   if (families.length === 0) return <p className="text-sm text-muted-foreground"><Trans>No requests counted yet.</Trans></p>;
   return (
     <div className="rounded-xl border bg-card">
@@ -353,15 +336,3 @@ function JobsSection({ jobs }: { jobs: SystemHealth['jobs'] }) {
   );
 }
 
-function Figure({ icon: Icon, title, note, testId, children }: { icon: typeof ClockIcon; title: string; note?: string; testId: string; children: ReactNode }) {
-  return (
-    <section className="grid content-start gap-1 rounded-xl border bg-card p-4" aria-label={title} data-testid={testId}>
-      <h2 className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Icon aria-hidden className="size-4" />
-        {title}
-      </h2>
-      <p className="text-2xl font-semibold tabular-nums">{children}</p>
-      {note && <p className="text-xs text-muted-foreground">{note}</p>}
-    </section>
-  );
-}
