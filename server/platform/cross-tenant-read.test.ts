@@ -42,7 +42,7 @@ describe('unsafeReadAcrossTenants', () => {
   });
 
   it('sees no tenant table it was not given', async () => {
-    const refused = await unsafeReadAcrossTenants(database, (tx) => tx.execute(sql`select count(*) from products`)).then(
+    const refused = await unsafeReadAcrossTenants(database, (tx) => tx.execute(sql`select count(*) from contacts`)).then(
       () => null,
       (error: Error) => error,
     );
