@@ -74,7 +74,7 @@ describe('team', () => {
 
     // A Westlands sale's page: the owner is offered the exchange, the role without refunds neither it
     // nor the return (the page reads the new role once the session is fetched again).
-    const westlandsSales = (await api(cashierPage, '/api/sales?pageSize=5')).body as { items: Array<{ id: string; receiptCode: string; locationName: string }> };
+    const westlandsSales = (await api(cashierPage, '/api/sales?pageSize=5&status=completed')).body as { items: Array<{ id: string; receiptCode: string; locationName: string }> };
     const westlandsSale = westlandsSales.items[0]!;
     expect(new Set(westlandsSales.items.map((sale) => sale.locationName))).toEqual(new Set(['Westlands branch']));
     await ownerPage.goto(ownerPage.url().replace(/\/admin.*$/, `/admin/sales/${westlandsSale.id}`));

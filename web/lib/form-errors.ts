@@ -34,5 +34,15 @@ export function failureMessage(error: unknown, fallback: string, field?: string)
   return message ? translateMessage(message) : fallback;
 }
 
+/**
+ * The message the server gave for `field` alone, translated; undefined when it named another field
+ * or none. For a form of several fields that shows a refusal about none of them (a plan limit) in an
+ * alert of its own, not under each field.
+ */
+export function fieldFailure(error: unknown, field: string): string | undefined {
+  const message = isApiError(error) ? error.fieldMessage(field) : undefined;
+  return message ? translateMessage(message) : undefined;
+}
+
 /** A message shown outside FormField (a toast, a banner): the shared schemas' English in the language on screen. */
 export { translateMessage };

@@ -22,7 +22,7 @@ import { PagedTable } from '../inventory/data-table';
 import { EmptyState, RoleRefusal, useAddressParams, useFeature } from '../inventory/inventory-ui';
 import { PAGE_SIZE } from '../inventory/inventory.api';
 import { useDateFormat } from '../lib/date-format';
-import { failureMessage } from '../lib/form-errors';
+import { failureMessage, fieldFailure } from '../lib/form-errors';
 import { toast } from '../lib/toast';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLocations } from '../products/products.api';
@@ -234,7 +234,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const [form, setForm] = useState({ fullName: '', email: '', phone: '', method: 'temporary_password' as 'link' | 'temporary_password' });
   const [assignment, setAssignment] = useState({ role: 'cashier' as BuiltInRole, customRoleId: null as string | null, locationIds: [] as string[] });
   const [password, setPassword] = useState<string | null>(null);
-  const error = (field: string) => (invite.error ? failureMessage(invite.error, '', field) || undefined : undefined);
+  const error = (field: string) => fieldFailure(invite.error, field);
   const close = () => {
     setPassword(null);
     invite.reset();
@@ -501,7 +501,7 @@ function RoleDialog({ role, onClose }: { role: CustomRole | null; onClose: () =>
   const [name, setName] = useState(role?.name ?? '');
   const [permissions, setPermissions] = useState<Permission[]>(role?.permissions ?? builtInPermissions('cashier'));
   const [discount, setDiscount] = useState(String(role?.maxDiscountPercent ?? 0));
-  const error = (field: string) => (save.error ? failureMessage(save.error, '', field) || undefined : undefined);
+  const error = (field: string) => fieldFailure(save.error, field);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ id: role?.id ?? null, input: { name, permissions, maxDiscountPercent: Number(discount) } }, { onSuccess: onClose });
@@ -534,7 +534,7 @@ function RoleDialog({ role, onClose }: { role: CustomRole | null; onClose: () =>
               </label>
             ))}
           </fieldset>
-          {save.isError && !error('name') && (
+          {save.isError && !error('name') && !error('maxDiscountPercent') && (
             <p role="alert" className="text-sm text-destructive">
               {failureMessage(save.error, t`The role was not saved`)}
             </p>
