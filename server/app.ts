@@ -55,7 +55,16 @@ import { mountWebApp } from './http/web-app';
 import { tenancyRoutes } from './tenancy/tenancy.routes';
 import { platformRoutes, shopSuspensionRoutes } from './platform/platform.routes';
 import { platformPlanRoutes } from './platform/plans.routes';
+import { platformCustomPricingRoutes } from './platform/custom-pricing.routes';
+import { platformCommunicationRoutes, platformSettingsRoutes } from './platform/communications.routes';
 import { platformRevenueRoutes } from './platform/revenue.routes';
+import { platformAnalyticsRoutes } from './platform/analytics.routes';
+import { platformDomainRoutes } from './platform/domains.routes';
+import { tenantExportRoutes } from './platform/tenant-export.routes';
+import { platformSecurityRoutes } from './platform/security.routes';
+import { supportAccessRoutes } from './platform/support-access.routes';
+import { recordRateLimited } from './platform/security-events';
+import { RateLimitedError } from './http/rate-limit';
 import { signupRoutes } from './tenancy/signup.routes';
 import { countRequests } from './http/metrics';
 import { metricsRoutes, systemRoutes } from './platform/system.routes';
@@ -148,7 +157,15 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
       ...commissionRoutes,
       ...platformRoutes,
       ...platformPlanRoutes,
+      ...platformCustomPricingRoutes,
+      ...platformCommunicationRoutes,
+      ...platformSettingsRoutes,
       ...platformRevenueRoutes,
+      ...platformAnalyticsRoutes,
+      ...platformDomainRoutes,
+      ...tenantExportRoutes,
+      ...platformSecurityRoutes,
+      ...supportAccessRoutes,
       ...shopSuspensionRoutes,
       ...systemRoutes,
       ...metricsRoutes,
@@ -162,7 +179,8 @@ export function createApp(deps: AppDependencies, options: { serveWeb?: boolean }
   app.all('/api/*', (c) => c.json(errorBody(new HttpError('not_found', /*i18n*/ 'No such API route'), c.var.requestId), 404));
   if (options.serveWeb ?? true) mountWebApp(app, deps.config.webDistDir, deps.config.isProduction);
 
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
+    if (error instanceof RateLimitedError) await recordRateLimited(c, error.rule);
     if (error instanceof HttpError) {
       if (error.meta.retryAfterSeconds) c.header('Retry-After', String(error.meta.retryAfterSeconds));
       return c.json(errorBody(error, c.var.requestId), error.status as 400);

@@ -60,6 +60,15 @@ describe('loadConfig (spec §5 "Startup")', () => {
     expect(problemsOf({ AUTH_SECRET: secret, ROOT_DOMAINS: 'nodot' })[0]).toMatch(/^ROOT_DOMAINS/);
   });
 
+  it('DNS_RESOLVER: name servers by IP address with an optional port; the system resolver without it', () => {
+    expect(loadConfig({ AUTH_SECRET: secret, DATA_DIR: tempDir() }).dnsResolver).toEqual({ servers: undefined, timeoutMs: 3000 });
+    const set = loadConfig({ AUTH_SECRET: secret, DATA_DIR: tempDir(), DNS_RESOLVER: '127.0.0.1:5354, ::1, [2001:db8::53]:53', DNS_TIMEOUT_MS: '400' });
+    expect(set.dnsResolver).toEqual({ servers: ['127.0.0.1:5354', '::1', '[2001:db8::53]:53'], timeoutMs: 400 });
+    for (const bad of ['ns1.example.com', '127.0.0.1:99999', '127.0.0.1:', '[::1]:x', '300.1.1.1']) {
+      expect({ bad, problems: problemsOf({ AUTH_SECRET: secret, DNS_RESOLVER: bad }) }).toEqual({ bad, problems: [expect.stringMatching(/^DNS_RESOLVER/)] });
+    }
+  });
+
   it('generates a development secret once and keeps it in DATA_DIR', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });

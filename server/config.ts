@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -74,6 +75,17 @@ const environmentSchema = z.object({
   DEMO_SALES_PER_DAY: z.coerce.number().int().min(1).max(5000).default(260),
   // GET /metrics (Prometheus): with a token, `Authorization: Bearer <token>`; without, loopback only (docs/platform.md).
   METRICS_TOKEN: z.preprocess(blankAsUndefined, z.string().min(24, 'too short (at least 24 characters)').regex(/^[\x21-\x7e]+$/, 'printable characters only, no spaces').optional()),
+  // Name servers the custom domains' TXT records are looked up at (comma-separated, each an IP
+  // address with an optional port: 127.0.0.1:5354, [::1]:53); without it, the system's resolver.
+  DNS_RESOLVER: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((server) => server.trim()).filter(Boolean))
+      .pipe(z.array(z.string().refine(isNameServerAddress, 'an IP address with an optional port, e.g. 127.0.0.1:5354')).min(1))
+      .optional(),
+  ),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
   // The source commit of this build, shown on the System Health page and in dukani_build_info.
   GIT_COMMIT: z.preprocess(blankAsUndefined, z.string().regex(/^[0-9a-f]{7,40}$/i, 'a commit hash').optional()),
 });
@@ -138,6 +150,8 @@ export type AppConfig = {
   gitCommit?: string;
   /** METRICS_TOKEN: /metrics asks for it as a bearer token; without one, /metrics answers loopback clients only. */
   metricsToken?: string;
+  /** Where custom domains' verification records are looked up (DNS_RESOLVER; undefined: the system's resolver), and how long one try waits. */
+  dnsResolver: { servers: string[] | undefined; timeoutMs: number };
 };
 
 export class ConfigError extends Error {
@@ -208,7 +222,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     version: readPackageVersion(),
     gitCommit: e.GIT_COMMIT,
     metricsToken: e.METRICS_TOKEN,
+    dnsResolver: { servers: e.DNS_RESOLVER, timeoutMs: e.DNS_TIMEOUT_MS },
   };
+}
+
+/** 127.0.0.1, 127.0.0.1:5354, ::1, [::1]:53: the forms node:dns's setServers() takes. */
+function isNameServerAddress(server: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && validPort(bracketed[2]);
+  if (isIP(server) !== 0) return true;
+  const [address, port, ...rest] = server.split(':');
+  return rest.length === 0 && isIP(address!) === 4 && validPort(port);
+}
+
+function validPort(port: string | undefined): boolean {
+  return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
 }
 
 function withoutTrailingSlash(url: string): string {

@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   'team.custom_role_deleted',
   'export.csv',
   'export.pdf',
+  'export.archive',
+  'platform.data_exported',
+  'support.access_started',
+  'support.access_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,6 +9,11 @@ export const sessionUserSchema = z.object({
   role: z.string().nullable(),
   tenantId: z.uuid().nullable(),
   isPlatformAdmin: z.boolean(),
+  /**
+   * A platform admin's read-only support access session in this shop (issue 21): its home is the
+   * shop's admin area, not the console, and the server refuses its every write.
+   */
+  supportAccess: z.boolean(),
   requirePasswordChange: z.boolean(),
   emailVerified: z.boolean(),
   homePath: z.enum(['/admin', '/superadmin']),

@@ -14,16 +14,29 @@ export const PLATFORM_AUDIT_ACTIONS = [
   'tenant.plan_changed',
   'tenant.suspended',
   'tenant.reactivated',
+  'tenant.exported',
+  'tenant.support_access_started',
+  'tenant.support_access_ended',
+  'tenant.custom_price_set',
+  'tenant.custom_price_ended',
   'user.platform_role_changed',
   'user.deactivated',
   'user.reactivated',
   'user.password_reset',
   'user.sessions_revoked',
+  'user.session_revoked',
   'plan.created',
   'plan.updated',
   'plan.retired',
   'plan.reactivated',
   'plan.deleted',
+  'domain.added',
+  'domain.verified',
+  'domain.check_failed',
+  'domain.removed',
+  'announcement.created',
+  'settings.updated',
+  'security.sign_in_unlocked',
 ] as const;
 export type PlatformAuditAction = (typeof PLATFORM_AUDIT_ACTIONS)[number];
 
@@ -105,9 +118,8 @@ export const platformTenantSchema = z.object({
     .nullable(),
   /** Each plan limit with what the shop uses of it; the maximum as the plan (or trial) grants it. */
   usage: z.array(z.object({ limit: z.enum(LIMIT_KEYS), used: z.number().int(), maximum: z.number().int().nullable() })),
-  /** The addresses the shop answers on: its subdomain under each platform domain, then its domain records. */
+  /** The addresses the shop answers on under the platform's root domains (its custom domains: GET /api/platform/tenants/{id}/domains). */
   addresses: z.array(z.string()),
-  domains: z.array(z.object({ domain: z.string(), isCustomDomain: z.boolean(), verifiedAt: z.string().nullable() })),
   staff: z.array(z.object({ userId: z.uuid(), name: z.string().nullable(), email: z.string(), role: z.string(), isActive: z.boolean() })),
   lastSignInAt: z.string().nullable(),
   lastSaleAt: z.string().nullable(),

@@ -16,6 +16,8 @@ export type SignupPlan = z.infer<typeof signupPlanSchema>;
 export const signupOptionsSchema = z.object({
   /** Whether shops can be made here: the main host and the development host only. */
   isOpen: z.boolean(),
+  /** Sign-up turned off by the platform (its Settings): the page says so; POST answers 403. */
+  isDisabled: z.boolean().optional(),
   /** Where sign-up is open when this host is not the place: e.g. https://dukani.co.ke/signup. */
   signupUrl: z.string(),
   /** What follows a shop's subdomain in its address, e.g. ".dukani.co.ke". */

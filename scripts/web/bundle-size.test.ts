@@ -8,11 +8,13 @@ import { buildWeb, REGISTER_ROUTE, REPO_ROOT, routeDownload } from './bundle-siz
 // that /auth also loads, in a file of their own; 171 until the accounting area's routes, 0.3 KB,
 // joined the route table the first download holds; 172 until issues 19 and 20 added six areas —
 // M-Pesa, eTIMS, team, communications, audit log, commissions — whose lazy routes, catalog loaders
-// and chunk lists the first download's route table names, about 0.3 KB each).
-const AUTH_GUARD_BYTES = 174 * 1024;
+// and chunk lists the first download's route table names, about 0.3 KB each; 174 until issue 21's
+// console pages added their server messages and the export's download status to catalogs every
+// screen loads, the server's and the shared components').
+const AUTH_GUARD_BYTES = 175 * 1024;
 
 describe('the JavaScript budget', () => {
-  it('/auth downloads at most 174 KB of gzipped JavaScript before it is usable; the register route names the chunks it lazily loads', async () => {
+  it('/auth downloads at most 175 KB of gzipped JavaScript before it is usable; the register route names the chunks it lazily loads', async () => {
     const outDir = join(REPO_ROOT, 'dist/test-bundle-size');
     const manifest = await buildWeb(outDir);
     const auth = routeDownload(outDir, manifest, '/auth');

@@ -13,10 +13,12 @@ import { consumeRateLimit, countAttempt } from '../http/rate-limit';
 import { trustedOrigin } from '../http/public-origin';
 import { languageHints, requestMeta } from '../http/request-meta';
 import { publicRoute, userRoute } from '../http/routes';
+import { endSupportAccessOnSignOut } from '../platform/support-access.service';
 import { loadSessionUser, signIn, signOut } from './auth.service';
 import { changeRequiredPassword, confirmEmailChange, requestPasswordReset, resetPassword } from './credentials.service';
 import { readPrincipal } from './principal';
 import { AUTH_RATE_LIMITS } from './rate-limits';
+import { hostTenantId, recordSecurityEvent } from '../platform/security-events';
 import { errorResponse, jsonBody, jsonResponse } from '../http/openapi-helpers';
 
 const messageSchema = z.object({ message: z.string() });
@@ -48,9 +50,14 @@ export const authRoutes = [
       ]);
       const { setCookie, user } = await signIn(c.var.deps, input, meta).catch(async (error: unknown) => {
         if (!(error instanceof HttpError && error.status === 401)) await attempt.release();
+        // A wrong password (401) or a refusal of this person or host (403), for the Security page.
+        if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
+          await recordSecurityEvent(c.var.deps, { kind: 'sign_in_failed', email: input.email, tenantId: await hostTenantId(c), detail: { reason: error.status === 401 ? 'invalid_credentials' : 'refused' } });
+        }
         throw error;
       });
       await attempt.release();
+      await recordSecurityEvent(c.var.deps, { kind: 'sign_in_succeeded', email: user.email, userId: user.id, tenantId: user.tenantId });
       for (const cookie of setCookie) c.header('Set-Cookie', cookie, { append: true });
       return c.json({ user }, 200);
     },
@@ -67,6 +74,7 @@ export const authRoutes = [
       const meta = requestMeta(c);
       const principal = await readPrincipal(c.var.deps, meta.headers);
       for (const cookie of await signOut(c.var.deps, principal, meta)) c.header('Set-Cookie', cookie, { append: true });
+      if (principal) await endSupportAccessOnSignOut(c.var.deps, principal);
       return c.body(null, 204);
     },
   ),
@@ -80,7 +88,7 @@ export const authRoutes = [
     }),
     async (c) => {
       const principal = await readPrincipal(c.var.deps, c.req.raw.headers);
-      const user = principal ? await loadSessionUser(c.var.deps, principal.userId, principal.sessionTenantId) : null;
+      const user = principal ? await loadSessionUser(c.var.deps, principal.userId, principal.sessionTenantId, { supportAccess: principal.supportGrantId !== null }) : null;
       return c.json({ user }, 200);
     },
   ),
@@ -137,7 +145,7 @@ export const authRoutes = [
     async (c) => {
       const principal = c.var.principal;
       await changeRequiredPassword(c.var.deps, principal.userId, c.req.valid('json').newPassword);
-      return c.json({ user: await loadSessionUser(c.var.deps, principal.userId, principal.sessionTenantId) }, 200);
+      return c.json({ user: await loadSessionUser(c.var.deps, principal.userId, principal.sessionTenantId, { supportAccess: principal.supportGrantId !== null }) }, 200);
     },
   ),
   publicRoute(

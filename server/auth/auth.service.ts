@@ -92,7 +92,12 @@ export async function signOut(deps: AppDependencies, principal: Principal | null
   }
 }
 
-export async function loadSessionUser(deps: AppDependencies, userId: string, tenantId: string | null): Promise<SessionUser> {
+export async function loadSessionUser(
+  deps: AppDependencies,
+  userId: string,
+  tenantId: string | null,
+  { supportAccess = false }: { supportAccess?: boolean } = {},
+): Promise<SessionUser> {
   const [row] = await deps.database.platform
     .select({
       id: users.id,
@@ -125,9 +130,10 @@ export async function loadSessionUser(deps: AppDependencies, userId: string, ten
     role: membership?.role ?? row.role ?? null,
     tenantId,
     isPlatformAdmin,
+    supportAccess,
     requirePasswordChange: row.requirePasswordChange ?? false,
     emailVerified: row.emailVerified,
-    homePath: homePathForRole(row.role),
+    homePath: supportAccess ? '/admin' : homePathForRole(row.role),
     language: row.language ?? null,
     permissions: access?.permissions ?? [],
     maxDiscountPercent: access?.maxDiscountPercent ?? 0,

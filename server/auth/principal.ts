@@ -29,6 +29,11 @@ export interface Principal {
   sessionTenantAccessVersion: number | null;
   /** Set when the session is due to be extended (sliding sessions). */
   renewal: { token: string } | null;
+  /**
+   * The support access grant this session was opened with (a platform admin's read-only view of the
+   * session's shop, issue 21); null for every other session. Only a grant still running is read.
+   */
+  supportGrantId: string | null;
 }
 
 export const SESSION_EXPIRED_MESSAGE = /*i18n*/ 'Session expired. Please log in again.';
@@ -52,8 +57,8 @@ export async function readPrincipal(deps: AppDependencies, headers: Headers, opt
   const [row] = options.holdTenantId
     ? await deps.database.readHoldingTenant<SessionRow>(options.holdTenantId, SESSION_READ, params)
     : await deps.database.readFrequent<SessionRow>(SESSION_READ, params);
-  // A session whose user is gone (the inner join of before) is no session.
-  if (!row || row.email === null) return null;
+  // A session whose user is gone (the inner join of before) is no session, nor one whose support access ended.
+  if (!row || row.email === null || row.support_grant_id === '') return null;
   const role = row.role ?? null;
   return {
     userId: row.user_id,
@@ -63,7 +68,9 @@ export async function readPrincipal(deps: AppDependencies, headers: Headers, opt
     isPlatformAdmin: isPlatformAdminRole(role),
     sessionTenantId: row.tenant_id,
     sessionTenantAccessVersion: row.access_version === null ? null : Number(row.access_version),
-    renewal: row.renewal_due ? { token } : null,
+    // Support access ends when its grant does: its session is never extended.
+    renewal: row.renewal_due && row.support_grant_id === null ? { token } : null,
+    supportGrantId: row.support_grant_id,
   };
 }
 
@@ -72,7 +79,9 @@ const SESSION_READ: FrequentRead = {
   statement: `select s.id, s.user_id, s.tenant_id, s.expires_at < $3::timestamptz as renewal_due,
                      (select u.email from users u where u.id = s.user_id) as email,
                      (select p.role from profiles p where p.user_id = s.user_id) as role,
-                     (select t.access_version::text from tenants t where t.id = s.tenant_id) as access_version
+                     (select t.access_version::text from tenants t where t.id = s.tenant_id) as access_version,
+                     (select case when g.ended_at is null and g.expires_at > $2::timestamptz then g.id::text else '' end
+                        from support_access_grants g where g.session_id = s.id) as support_grant_id
                 from sessions s
                where s.token = $1::text and s.expires_at > $2::timestamptz`,
 };
@@ -85,6 +94,8 @@ interface SessionRow {
   email: string | null;
   role: string | null;
   access_version: string | null;
+  /** The running grant's id; '' when the session's support access ended; null for other sessions. */
+  support_grant_id: string | null;
 }
 
 /** Extends a session that is due and returns the renewed cookie, or null. */
@@ -134,7 +145,8 @@ export async function requireTenantAccess(
 ): Promise<{ tenantId: string; role: string | null; memberAccess: MemberAccess }> {
   const tenantId = await requestTenantId(deps, principal, host);
   const isMemberCheck = !principal.isPlatformAdmin;
-  if (isMemberCheck && principal.sessionTenantId !== tenantId) throw new HttpError('not_found', /*i18n*/ 'Not found');
+  // Members, and support access (its grant is for one shop), act only in the shop they signed into.
+  if ((isMemberCheck || principal.supportGrantId) && principal.sessionTenantId !== tenantId) throw new HttpError('not_found', /*i18n*/ 'Not found');
   const now = new Date();
   // Platform admins act in shops they are not signed into: no stamp was read, so nothing is reused.
   const accessVersion = principal.sessionTenantId === tenantId ? principal.sessionTenantAccessVersion : null;

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '../../core/api/api-error.schemas';
 import { formatMinorUnits } from '../../core/settings/money.rules';
 import { HttpError } from '../http/errors';
 import { publicRoute } from '../http/routes';
+import { recordRefusedCallback } from '../platform/security-events';
 import { verifyAndApply } from './billing.service';
 import { isValidPaystackSignature } from './paystack-signature';
 import { decideSandboxTransaction, findSandboxTransaction } from './sandbox.provider';
@@ -25,6 +26,7 @@ export const paymentCallbackRoutes = [
       const { config, logger } = c.var.deps;
       const raw = Buffer.from(await c.req.arrayBuffer());
       if (!config.paystackSecretKey || !isValidPaystackSignature(raw, c.req.header('x-paystack-signature'), config.paystackSecretKey)) {
+        await recordRefusedCallback(c, { provider: 'paystack', path: c.req.path, reason: config.paystackSecretKey ? 'bad_signature' : 'not_configured' });
         throw new HttpError('unauthorized', 'Invalid signature');
       }
       let event: z.infer<typeof paystackEventSchema>;

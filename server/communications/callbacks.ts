@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { errorResponse } from '../http/openapi-helpers';
 import { publicRoute, type RouteDefinition } from '../http/routes';
+import { recordRefusedCallback } from '../platform/security-events';
 import { readChannelRows, validCallbackToken, whatsappAppSecret } from './channels.service';
 import { recordConsent } from './messages.service';
 import { validWhatsappSignature } from './whatsapp.client';
@@ -32,6 +33,7 @@ async function withShop<T>(c: Context<AppEnv>, kind: string, work: (tx: TenantTx
   const outcome = await c.var.deps.database.withTenant(tenantId, async (tx) => ((await validCallbackToken(tx, token)) ? { ok: true as const, value: await work(tx, tenantId) } : { ok: false as const }));
   if (!outcome.ok) {
     c.var.logger.warn({ tenantId, kind }, 'Communications callback refused: wrong token');
+    await recordRefusedCallback(c, { provider: kind.startsWith('sms') ? 'africastalking' : 'whatsapp', path: loggableCommunicationsPath(c.req.path), reason: 'wrong_token', tenantId });
     throw new HttpError('unauthorized', 'Unknown callback');
   }
   return outcome.value;
@@ -201,6 +203,7 @@ export const communicationCallbackRoutes: RouteDefinition[] = [
       });
       if (applied === 'bad_signature') {
         c.var.logger.warn({ kind: 'whatsapp_status' }, 'WhatsApp webhook refused: bad signature');
+        await recordRefusedCallback(c, { provider: 'whatsapp', path: loggableCommunicationsPath(c.req.path), reason: 'bad_signature', tenantId: c.req.valid('param').tenantId });
         throw new HttpError('unauthorized', 'Bad signature');
       }
       if (applied === 'unreadable') throw new HttpError('bad_request', 'Unreadable payload');

@@ -35,7 +35,13 @@ export interface FrequentRead {
 }
 
 export type DatabaseOptions =
-  | { driver: 'pglite'; dataDir?: string; sharedBuffers?: string }
+  | {
+      driver: 'pglite';
+      dataDir?: string;
+      sharedBuffers?: string;
+      /** A dump of a data folder (PGlite's dumpDataDir) to start from: the tests' migrated copy. */
+      loadDataDir?: Blob;
+    }
   | { driver: 'postgres'; url: string; poolSize?: number };
 
 export interface Database {
@@ -83,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pgliteOptions = {
       extensions: { pg_trgm },
       postgresqlconf: [`shared_buffers=${options.sharedBuffers ?? '16MB'}`],
+      loadDataDir: options.loadDataDir,
     };
     let client: PGlite;
     if (options.dataDir) {

@@ -78,6 +78,18 @@ export const PLATFORM_TABLES = {
     why: 'When each platform admin last opened the platform alerts.',
     readers: 'server/platform only.',
   },
+  platform_announcements: {
+    why: 'An announcement from the platform to many shops at once; each shop gets its own notifications row in its scope, this is the message and its audience.',
+    readers: 'server/platform (the Communications page and the delivery job) only.',
+  },
+  security_events: {
+    why: 'Sign-ins, rate-limit refusals and refused provider callbacks, mostly before anyone is signed in or any shop scope exists.',
+    readers: 'server/platform (the Security page; the recorder and the 90-day retention job in security-events.ts; the recorder is called by sign-in, the error handler and the callbacks).',
+  },
+  support_access_grants: {
+    why: 'A platform admin’s time-limited read-only access to a shop: read with the session on every request, before any shop scope exists.',
+    readers: 'server/platform/support-access.service.ts and the session read (server/auth/principal.ts).',
+  },
 } as const satisfies Record<string, { why: string; readers: string }>;
 
 export type PlatformTableName = keyof typeof PLATFORM_TABLES;

@@ -297,12 +297,18 @@ const VALID_BODIES: Record<string, { [key: string]: Json }> = {
   'PATCH /api/saved-reports/{id}': { name: 'Categories', params: { preset: 'this_month', q: 'sugar' }, isPinned: true },
   'POST /api/platform/tenants/{id}/extend-trial': { days: 7 },
   'POST /api/platform/tenants/{id}/plan': { planId: SOME_UUID },
+  'POST /api/platform/tenants/{id}/domains': { domain: 'shop.example.com' },
+  'POST /api/platform/tenants/{id}/custom-prices': { planId: SOME_UUID, priceMinor: 120_000, setupFeeMinor: 0 },
+  'POST /api/platform/tenants/{id}/support-access': { reason: 'The owner asks about a missing sale', minutes: 15 },
   'POST /api/platform/tenants/{id}/suspend': { reason: 'Chargeback under review', contactEmail: 'support@example.test' },
   'PUT /api/platform/users/{id}/platform-role': { platformRole: 'sysadmin' },
   'POST /api/platform/users/{id}/password-reset': { method: 'temporary_password' },
   'POST /api/platform/plans': planBody(),
   'PUT /api/platform/plans/{id}': planBody(),
   'POST /api/platform/plans/{id}/active': { isActive: false },
+  'POST /api/platform/announcements': { title: 'Maintenance tonight', body: 'Dukani is down 22:00-23:00.', severity: 'warning', audience: { kind: 'all' }, emailOwners: false },
+  'PUT /api/platform/settings': { trialDays: 14, defaultPlanId: null, signupEnabled: true, maintenanceBanner: '' },
+  'POST /api/platform/security/locks/unlock': { key: 'failed-sign-in:ip:203.0.113.1' },
   'POST /api/purchase-orders/reorder-drafts': { locationId: SOME_UUID, orders: [{ supplierId: OTHER_UUID, lines: [{ variantId: SOME_UUID, unitId: null, quantityMilli: 1000, unitCostMinor: 10_000, taxClass: null }] }] },
 };
 

@@ -74,6 +74,13 @@ async function releaseAttempt(database: Database, counters: RateLimitCounter[]) 
 
 const key = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
 
+/** A 429 that names its rule, so the error handler can record the refusal (the Security page). */
+export class RateLimitedError extends HttpError {
+  constructor(readonly rule: string, message: string, retryAfterSeconds: number) {
+    super('rate_limited', message, undefined, { retryAfterSeconds });
+  }
+}
+
 function limited(rule: RateLimitRule, retryAfterSeconds: number) {
-  return new HttpError('rate_limited', rule.message.replace('{seconds}', String(retryAfterSeconds)), undefined, { retryAfterSeconds });
+  return new RateLimitedError(rule.name, rule.message.replace('{seconds}', String(retryAfterSeconds)), retryAfterSeconds);
 }

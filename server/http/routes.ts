@@ -1,6 +1,7 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { FeatureKey } from '../../core/billing/plan-features.rules';
+import { SUPPORT_ACCESS_READ_ONLY_MESSAGE } from '../../core/platform/support-access.schemas';
 import type { RoutePermission } from '../../core/team/permissions.rules';
 import { recordAuditEvent } from '../audit/audit-events.service';
 import { renewSessionIfDue, requirePrincipal, requireTenantAccess, type Principal } from '../auth/principal';
@@ -28,9 +29,13 @@ export function publicRoute<R extends RouteConfig>(route: R, handler: RouteHandl
   return define({ level: 'public' }, route, handler, []);
 }
 
-/** Any signed-in person, with or without a tenant (the profile screen). */
-export function userRoute<R extends RouteConfig>(route: R, handler: RouteHandler<R, AppEnv>): RouteDefinition {
-  return define({ level: 'user' }, route, handler, [signedIn]);
+/**
+ * Any signed-in person, with or without a tenant (the profile screen). A support access session
+ * only reads here too (the admin's own profile is not what it was opened for), unless the route
+ * is `forSupportSession` (its "End now").
+ */
+export function userRoute<R extends RouteConfig>(route: R, handler: RouteHandler<R, AppEnv>, { forSupportSession = false } = {}): RouteDefinition {
+  return define({ level: 'user' }, route, handler, [forSupportSession ? signedIn : signedInReadOnlyForSupport]);
 }
 
 /**
@@ -54,6 +59,7 @@ export function tenantRoute<R extends RouteConfig>(
         // Platform administrators look into lapsed shops too; features still follow the plan.
         checkGate: !access.allowWithoutSubscription && !principal.isPlatformAdmin,
       });
+      refuseSupportWrite(c, principal);
       if (principal.isPlatformAdmin) await recordPlatformAdminRequest(c, principal, tenantId, route);
       c.set('principal', principal);
       c.set('tenantId', tenantId);
@@ -80,11 +86,11 @@ async function recordPlatformAdminRequest(c: Context<AppEnv>, principal: Princip
   });
 }
 
-/** Platform administrators only (superadmin, super_admin, platform_admin, sysadmin). */
+/** Platform administrators only (superadmin, super_admin, platform_admin, sysadmin), never through a support access session. */
 export function platformRoute<R extends RouteConfig>(route: R, handler: RouteHandler<R, AppEnv>): RouteDefinition {
   const platformAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
     const principal = await authenticate(c);
-    if (!principal.isPlatformAdmin) throw new HttpError('not_found', /*i18n*/ 'Not found');
+    if (!principal.isPlatformAdmin || principal.supportGrantId) throw new HttpError('not_found', /*i18n*/ 'Not found');
     c.set('principal', principal);
     await next();
   };
@@ -95,6 +101,20 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('principal', await authenticate(c));
   await next();
 };
+
+const signedInReadOnlyForSupport: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const principal = await authenticate(c);
+  refuseSupportWrite(c, principal);
+  c.set('principal', principal);
+  await next();
+};
+
+/** Support access looks and never changes anything (issue 21): 403 for any request but a read. */
+function refuseSupportWrite(c: Context<AppEnv>, principal: Principal) {
+  if (principal.supportGrantId && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    throw new HttpError('forbidden', SUPPORT_ACCESS_READ_ONLY_MESSAGE);
+  }
+}
 
 /**
  * The tenant whose transaction a read request's session read opens and holds for the handler

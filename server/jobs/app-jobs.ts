@@ -7,6 +7,8 @@ import { communicationsAutomationsJob, communicationsOutboxJob } from '../commun
 import { outboxDeps, startCommunicationsSender } from '../communications/outbox';
 import type { AppDependencies } from '../http/context';
 import { loyaltyExpiryJob } from '../loyalty/loyalty-expiry.job';
+import { platformAnnouncementJobs } from '../platform/communications.service';
+import { securityEventsRetentionJob } from '../platform/security-events';
 import { stalePromptsJob } from '../payments/stk.service';
 import { dailySummaryJob, rebuildSummariesJob } from '../reports/report-jobs';
 import { createJobQueue, startJobRunner, type JobDefinition, type JobRunner } from './job-queue';
@@ -26,6 +28,8 @@ export function appJobDefinitions(deps: Pick<AppDependencies, 'database' | 'logg
     stalePromptsJob(deps),
     communicationsOutboxJob(outboxDeps(deps)),
     communicationsAutomationsJob(outboxDeps(deps)),
+    ...platformAnnouncementJobs(deps),
+    securityEventsRetentionJob(deps),
   ];
 }
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
 import { queryRows } from '../db/client';
-import { backoffMs, createJobQueue, type JobDefinition } from './job-queue';
+import { createLogger } from '../logger';
+import { backoffMs, createJobQueue, pollJobsNow, startJobRunner, type JobDefinition } from './job-queue';
 
 // The job queue on the embedded database, and on PostgreSQL under `npm run test:pg`, where the
 // racing runners claim on separate pooled connections at the same time.
@@ -179,5 +180,59 @@ describe('claims', () => {
     expect([...runs.entries()].sort(([a], [b]) => a - b)).toEqual(Array.from({ length: 25 }, (_, n) => [n, 1]));
     expect((await jobRows()).map((row) => [row.name, iso(row.run_at)])).toEqual([['test.daily', '2026-03-02T03:00:00.000Z']]);
     expect((await Promise.all(runners.map((runner) => runner.runDue()))).flat()).toEqual([]);
+  });
+});
+
+describe('a started runner', () => {
+  it('runs a job queued after a poll when polled now (even mid-poll), not an hour later at its next poll', async () => {
+    const ran: Record<string, unknown>[] = [];
+    let jobRan = () => {};
+    const queue = createJobQueue(database, [
+      {
+        name: 'test.now',
+        handler: async ({ payload }) => {
+          ran.push(payload);
+          jobRan();
+        },
+      },
+    ]);
+    // The first poll finds nothing and then waits at a gate, so the job below is queued mid-poll.
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let firstPollFoundNothing!: () => void;
+    const firstPollDone = new Promise<void>((resolve) => (firstPollFoundNothing = resolve));
+    let polls = 0;
+    const gatedQueue = {
+      ...queue,
+      async runDue() {
+        const results = await queue.runDue();
+        polls += 1;
+        if (polls === 1) {
+          firstPollFoundNothing();
+          await gate;
+        }
+        return results;
+      },
+    };
+    const runner = startJobRunner(gatedQueue, createLogger('error'), { pollMs: 60 * 60_000 });
+    try {
+      await firstPollDone;
+      const nextRun = () => new Promise<void>((resolve) => (jobRan = resolve));
+
+      let done = nextRun();
+      await queue.enqueue('test.now', { n: 1 });
+      pollJobsNow();
+      openGate();
+      await done;
+
+      done = nextRun();
+      await queue.enqueue('test.now', { n: 2 });
+      pollJobsNow();
+      await done;
+    } finally {
+      await runner.stop();
+    }
+    expect(ran).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await jobRows()).toEqual([]);
   });
 });

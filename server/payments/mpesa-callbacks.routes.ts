@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/context';
 import { HttpError } from '../http/errors';
 import { errorResponse } from '../http/openapi-helpers';
 import { publicRoute, type RouteDefinition } from '../http/routes';
+import { recordRefusedCallback } from '../platform/security-events';
 import { applyC2bConfirmation, applyStatusResult, applyStkCallback, UnreadableCallback } from './mpesa-callbacks.service';
 import { settingsForCallbackToken, type MpesaSettingsRow } from './mpesa-settings.service';
 
@@ -51,6 +52,7 @@ async function receive(c: Context<AppEnv>, kind: string, apply: Receiver) {
   });
   if (!handled) {
     c.var.logger.warn({ tenantId, kind }, 'M-Pesa callback refused: wrong token');
+    await recordRefusedCallback(c, { provider: 'mpesa', path: loggablePath(c.req.path), reason: 'wrong_token', tenantId });
     throw new HttpError('unauthorized', 'Unknown callback');
   }
   return c.json(accepted, 200);

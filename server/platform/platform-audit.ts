@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { changedSides } from '../../core/audit/audit-diff.rules';
 import type { PlatformAuditAction, PlatformAuditEventView } from '../../core/platform/platform.schemas';
 import { currentAuditOrigin } from '../audit/audit-origin';
@@ -47,7 +47,31 @@ export async function listTenantAuditEvents(db: PlatformDb, tenantId: string, li
     .where(eq(platformAuditEvents.tenantId, tenantId))
     .orderBy(desc(platformAuditEvents.createdAt))
     .limit(limit);
-  return rows.map(({ event, actorEmail }) => ({
+  return rows.map(toAuditEventView);
+}
+
+/** The whole log, newest first, a page at a time, optionally one action only (the Security page). */
+export async function listPlatformAuditEvents(
+  db: PlatformDb,
+  query: { action?: PlatformAuditAction; page: number; pageSize: number },
+): Promise<{ items: PlatformAuditEventView[]; total: number }> {
+  const where = query.action ? eq(platformAuditEvents.action, query.action) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ event: platformAuditEvents, actorEmail: users.email })
+      .from(platformAuditEvents)
+      .leftJoin(users, eq(users.id, platformAuditEvents.actorUserId))
+      .where(where)
+      .orderBy(desc(platformAuditEvents.createdAt), desc(platformAuditEvents.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(platformAuditEvents).where(where),
+  ]);
+  return { items: rows.map(toAuditEventView), total: total?.n ?? 0 };
+}
+
+function toAuditEventView({ event, actorEmail }: { event: typeof platformAuditEvents.$inferSelect; actorEmail: string | null }): PlatformAuditEventView {
+  return {
     id: event.id,
     action: event.action,
     actorUserId: event.actorUserId,
@@ -59,5 +83,5 @@ export async function listTenantAuditEvents(db: PlatformDb, tenantId: string, li
     details: event.details,
     ipAddress: event.ipAddress,
     createdAt: event.createdAt.toISOString(),
-  }));
+  };
 }

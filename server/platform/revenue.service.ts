@@ -29,21 +29,23 @@ export interface RecurringRevenuePlanLine extends RecurringRevenueLine {
 }
 
 /**
- * Paying shops by plan: subscriptions whose platform status is active (a paid period running, not
- * suspended), at their plan's price. The overview's MRR and the revenue page's MRR and ARR both sum
- * these (monthlyRecurringRevenue, annualRecurringRevenue). A negotiated price is not counted: the
- * platform reader cannot read tenant_custom_pricing (docs/platform.md).
+ * Paying shops by plan and price: subscriptions whose platform status is active (a paid period
+ * running, not suspended), each at the price it pays now: its custom price in force
+ * (tenant_custom_pricing), else the plan's (get_tenant_effective_pricing, as the shop's checkout).
+ * The overview's MRR and the revenue page's MRR and ARR both sum these (monthlyRecurringRevenue,
+ * annualRecurringRevenue).
  */
 export function readRecurringRevenueLines(tx: CrossTenantReadTx): Promise<RecurringRevenuePlanLine[]> {
   return queryRows<RecurringRevenuePlanLine>(
     tx,
-    sql`select p.id as "planId", p.name, p.currency, p.period, p.price_minor as "priceMinor", count(*)::int as subscriptions
+    sql`select p.id as "planId", p.name, p.currency, p.period, e.price_minor as "priceMinor", count(*)::int as subscriptions
           from tenants t
           join tenant_subscription_details s on s.tenant_id = t.id
           join billing_plans p on p.id = s.billing_plan_id
+          cross join lateral get_tenant_effective_pricing(t.id, p.id) e
          where ${PLATFORM_STATUS_SQL} = 'active'
-         group by p.id, p.name, p.currency, p.period, p.price_minor
-         order by p.price_minor, p.name`,
+         group by p.id, p.name, p.currency, p.period, e.price_minor
+         order by e.price_minor, p.name`,
   );
 }
 

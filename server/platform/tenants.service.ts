@@ -18,7 +18,7 @@ import { locations } from '../db/schema/inventory';
 import { tenantSuspensions } from '../db/schema/platform';
 import { products } from '../db/schema/products';
 import { sales } from '../db/schema/sales';
-import { tenantDomains, tenants } from '../db/schema/tenancy';
+import { tenants } from '../db/schema/tenancy';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
 import { unsafeReadAcrossTenants } from './cross-tenant-read';
@@ -140,7 +140,7 @@ function toTenantRow(row: TenantRow): PlatformTenantPage['items'][number] {
   };
 }
 
-async function requireTenant(db: PlatformDb | PlatformTx, tenantId: string, options: { lock?: boolean } = {}) {
+export async function requireTenant(db: PlatformDb | PlatformTx, tenantId: string, options: { lock?: boolean } = {}) {
   const query = db.select({ id: tenants.id, name: tenants.name, subdomain: tenants.subdomain, status: tenants.status, createdAt: tenants.createdAt }).from(tenants).where(eq(tenants.id, tenantId));
   const [tenant] = await (options.lock ? query.for('update') : query);
   if (!tenant) throw new HttpError('not_found', TENANT_NOT_FOUND);
@@ -171,11 +171,6 @@ export async function readTenant(deps: AppDependencies, tenantId: string): Promi
         .where(inArray(users.id, staffIds))
     : [];
   const [suspension] = await database.platform.select().from(tenantSuspensions).where(eq(tenantSuspensions.tenantId, tenantId));
-  const domains = await database.platform
-    .select({ domain: tenantDomains.domain, isCustomDomain: tenantDomains.isCustomDomain, verifiedAt: tenantDomains.verifiedAt })
-    .from(tenantDomains)
-    .where(eq(tenantDomains.tenantId, tenantId))
-    .orderBy(tenantDomains.domain);
   const [lastSession] = await database.platform.select({ at: max(sessions.updatedAt) }).from(sessions).where(eq(sessions.tenantId, tenantId));
   const { subscription, plan, entitlements } = inShop.state;
   const activity = [inShop.lastSignInAt, inShop.lastSaleAt, lastSession?.at ?? null].filter((at): at is Date => at !== null);
@@ -191,7 +186,6 @@ export async function readTenant(deps: AppDependencies, tenantId: string): Promi
       : null,
     usage: LIMIT_KEYS.map((limit) => ({ limit, used: inShop.used[limit], maximum: entitlements.limits[limit] >= UNLIMITED ? null : entitlements.limits[limit] })),
     addresses: deps.config.rootDomains.map((root) => `${tenant.subdomain}.${root}`),
-    domains: domains.map((domain) => ({ ...domain, verifiedAt: isoOrNull(domain.verifiedAt) })),
     staff: inShop.staff.map((member) => {
       const person = people.find((candidate) => candidate.id === member.userId);
       return { userId: member.userId, name: person?.fullName ?? null, email: person?.email ?? '', role: member.role, isActive: member.isActive };

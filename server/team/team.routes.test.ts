@@ -8,6 +8,7 @@ import { createTestApp, randomClientAddress, signInAs, type TestApp } from '../.
 import { drainShop, outboxDeps } from '../communications/outbox';
 import { queryRows } from '../db/client';
 import { tenantUsers } from '../db/schema/auth';
+import { securityEvents } from '../db/schema/platform';
 import { teamInvitations } from '../db/schema/team';
 import { listOutbox } from '../email/email.service';
 
@@ -158,6 +159,16 @@ describe('someone who has a Dukani account already (staff of another shop)', () 
     const cookie = String(joined.headers['set-cookie']);
     expect(cookie).toContain('session');
     expect((await post('/api/team/invitation/join', { token, password: TEST_PASSWORD })).status).toBe(400);
+    // Both are sign-ins of the account at this shop for the console's Security page.
+    const recorded = await testApp.database.platform
+      .select({ kind: securityEvents.kind, tenantId: securityEvents.tenantId, detail: securityEvents.detail })
+      .from(securityEvents)
+      .where(eq(securityEvents.email, person.email))
+      .orderBy(securityEvents.createdAt);
+    expect(recorded).toEqual([
+      { kind: 'sign_in_failed', tenantId: shop.tenant.id, detail: { reason: 'invalid_credentials', via: 'invitation' } },
+      { kind: 'sign_in_succeeded', tenantId: shop.tenant.id, detail: { via: 'invitation' } },
+    ]);
     const listed = (await shop.call('GET', '/api/team/invitations')).json<Array<{ email: string; state: string }>>();
     expect(listed.find((row) => row.email === person.email)?.state).toBe('accepted');
 

@@ -28,6 +28,7 @@ import { requireTrustedOrigin } from '../http/public-origin';
 import { clientAddress, languageHints, requestMeta } from '../http/request-meta';
 import { publicRoute, tenantRoute, type RouteDefinition } from '../http/routes';
 import { emailLanguage } from '../i18n/email-language';
+import { recordSecurityEvent } from '../platform/security-events';
 import { teamInvitationEmail, type InvitationEmail } from './team.emails';
 import {
   acceptInvitation,
@@ -72,9 +73,10 @@ async function invitationSender(c: Context<AppEnv>): Promise<InvitationSender> {
   };
 }
 
-/** Signs the person in with the password just accepted with, setting the session cookie. */
+/** Signs the person in with the password just accepted with, setting the session cookie (a sign-in for the Security page). */
 async function signInAccepted(c: Context<AppEnv>, email: string, password: string) {
   const { setCookie, user } = await signIn(c.var.deps, { email, password }, requestMeta(c));
+  await recordSecurityEvent(c.var.deps, { kind: 'sign_in_succeeded', email: user.email, userId: user.id, tenantId: user.tenantId, detail: { via: 'invitation' } });
   for (const cookie of setCookie) c.header('Set-Cookie', cookie, { append: true });
   return c.json({ user }, 200);
 }

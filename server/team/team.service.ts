@@ -20,6 +20,7 @@ import { tenants } from '../db/schema/tenancy';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
 import { countAttempt } from '../http/rate-limit';
+import { recordSecurityEvent } from '../platform/security-events';
 import type { InvitationEmail } from './team.emails';
 
 // The team (issue 20, docs/decisions/0024-permissions-and-team.md): members, invitations, roles.
@@ -611,6 +612,7 @@ export async function joinWithAccount(deps: AppDependencies, tenantId: string, t
   const context = await deps.auth.$context;
   // A field message, not 401: someone else signed in on this browser stays signed in.
   if (!account.passwordHash || !(await context.password.verify({ hash: account.passwordHash, password }))) {
+    await recordSecurityEvent(deps, { kind: 'sign_in_failed', email: row.email, tenantId, detail: { reason: 'invalid_credentials', via: 'invitation' } });
     throw new HttpError('validation_failed', WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
   }
   await attempt.release();

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { SIGNUP_COUNTRIES, SUBDOMAIN_TAKEN_MESSAGE, normalizeSignupPhone } from '../../core/tenancy/signup.rules';
+import { SIGNUP_DISABLED_MESSAGE } from '../../core/platform/settings.schemas';
 import type { SignupOptions } from '../../core/tenancy/signup-options.schemas';
 import type { SignupResult, SubdomainAvailability, ValidSignup } from '../../core/tenancy/signup.schemas';
 import { classifyHost, normalizeHost } from '../../core/tenancy/tenancy.rules';
@@ -8,13 +9,14 @@ import { readTrialDays } from '../billing/subscription.service';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { billingPlans, tenantDomains, tenants, users } from '../db/schema/index';
+import { billingPlans, tenantDomains, tenantSubscriptions, tenants, users } from '../db/schema/index';
 import { firstRunChecklists, shopSignups } from '../db/schema/signup';
 import type { AppDependencies } from '../http/context';
 import { HttpError } from '../http/errors';
 import type { RequestKey } from '../http/idempotency';
 import type { RateLimitRule } from '../http/rate-limit';
 import { withRequestLanguage, type RequestLanguageHints } from '../i18n/email-language';
+import { isSignupEnabled, readDefaultSignupPlanId } from '../platform/settings.service';
 import { handoffUrl, issueHandoffToken, passwordMatches } from './signup-handoff';
 import { insertTenant, setUpNewTenant } from './tenancy.service';
 
@@ -80,8 +82,11 @@ export async function readSignupOptions(deps: AppDependencies, address: SignupAd
     .from(billingPlans)
     .where(paidPlanOnOffer)
     .orderBy(desc(billingPlans.popularity), asc(billingPlans.priceMinor));
+  // Closed by the platform (Settings): the page says so instead of the form.
+  const isDisabled = !(await isSignupEnabled(deps.database));
   return {
-    isOpen: address.isOpen,
+    isOpen: address.isOpen && !isDisabled,
+    ...(isDisabled ? { isDisabled: true } : {}),
     signupUrl: new URL('/signup', deps.config.publicUrl ?? `https://${deps.config.rootDomains[0]}`).toString(),
     shopAddressSuffix: address.shopAddressSuffix,
     trialDays: await readTrialDays(deps.database),
@@ -133,6 +138,7 @@ export interface SignupRequest {
  */
 export async function signUp(deps: AppDependencies, input: ValidSignup, request: SignupRequest): Promise<SignupResult> {
   if (!request.address.isOpen) throw new HttpError('forbidden', SIGNUP_CLOSED_MESSAGE);
+  if (!(await isSignupEnabled(deps.database))) throw new HttpError('forbidden', SIGNUP_DISABLED_MESSAGE);
   const replay = async () => (request.requestKey ? replaySignup(deps, request.requestKey, input.password, request.address) : null);
   const replayed = await replay();
   if (replayed) return replayed;
@@ -156,7 +162,12 @@ async function openShop(deps: AppDependencies, input: ValidSignup, request: Sign
     throw new HttpError('validation_failed', /*i18n*/ 'Choose a plan', { planId: [/*i18n*/ 'That plan is not available'] });
   }
 
-  const [passwordHash, trialDays] = await Promise.all([hashPassword(deps.auth, input.password), readTrialDays(deps.database)]);
+  const [passwordHash, trialDays, defaultPlanId] = await Promise.all([
+    hashPassword(deps.auth, input.password),
+    readTrialDays(deps.database),
+    // The trial's plan when none is chosen (Settings' default plan): the plan its first payment is for.
+    input.planId ? Promise.resolve(null) : readDefaultSignupPlanId(deps.database),
+  ]);
   const handoff = issueHandoffToken();
   const country = SIGNUP_COUNTRIES[input.country];
   let tenantId: string;
@@ -185,6 +196,7 @@ async function openShop(deps: AppDependencies, input: ValidSignup, request: Sign
         { currencyCode: country.currencyCode, currencySymbol: country.currencySymbol, timeZone: country.timeZone },
         trialDays,
       );
+      if (defaultPlanId) await scoped.update(tenantSubscriptions).set({ billingPlanId: defaultPlanId }).where(eq(tenantSubscriptions.tenantId, tenant.id));
       await addMembership(scoped, tenant.id, owner.id, { role: 'admin' });
       await scoped.insert(firstRunChecklists).values({ tenantId: tenant.id });
       return tenant.id;

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInThroughForm, toast } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import { MAIN_SHOP, uniqueSuffix } from './support/catalog';
-import { callApi } from './support/page-helpers';
+import { callApi, shownAmount } from './support/page-helpers';
 import { addItem, addMainShopTill, openRegisterScreen } from './support/register';
 
 // The books in the browser (issue 17), as the demo owner on a till of this file's own: a sale made
@@ -46,18 +46,10 @@ async function openAsOwner(path: string): Promise<Page> {
   return page;
 }
 
-/** "KSh 1,234.50" → 123450; "−KSh 20.00" → −2000. */
-function minorOf(text: string): number {
-  const match = /^(−|-)?\s*KSh\s*([\d,]+)\.(\d{2})$/.exec(text.trim());
-  if (!match) throw new Error(`${JSON.stringify(text)} is not an amount`);
-  const minor = Number(match[2]!.replace(/,/g, '')) * 100 + Number(match[3]);
-  return match[1] ? -minor : minor;
-}
-
 /** The amount in a table's row (found by its first cell's text) and column (0 is the row's label). */
 async function amountIn(table: Locator, rowLabel: string | RegExp, column = 1): Promise<number> {
   const row = table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: rowLabel }) }).first();
-  return minorOf(await row.getByRole('cell').nth(column).innerText());
+  return shownAmount(row.getByRole('cell').nth(column));
 }
 
 /** Today and earlier days in the shop's calendar (Nairobi), as YYYY-MM-DD. */

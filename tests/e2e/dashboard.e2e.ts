@@ -2,7 +2,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
-import { callApi, measureHorizontalOverflow } from './support/page-helpers';
+import { callApi, measureHorizontalOverflow, shownAmount } from './support/page-helpers';
 import { addMainShopTill } from './support/register';
 
 // The dashboard (issue 18) in the browser. The demo owner reads today's Sales and Number of sales,
@@ -118,14 +118,6 @@ async function ringUpSale(page: Page, seller: 'cashier' | 'manager'): Promise<Ru
   return { totalMinor, ringUpAt };
 }
 
-/** "KSh 1,234.50" → 123450; "-KSh 20.00" → -2000. */
-function minorOf(text: string): number {
-  const match = /^(−|-)?\s*KSh\s*([\d,]+)\.(\d{2})$/.exec(text.trim());
-  if (!match) throw new Error(`${JSON.stringify(text)} is not an amount`);
-  const minor = Number(match[2]!.replace(/,/g, '')) * 100 + Number(match[3]);
-  return match[1] ? -minor : minor;
-}
-
 /** A figure tile's value, found by its label (Sales, Number of sales, …). */
 function tile(page: Page, label: string): Locator {
   return page.getByRole('main').getByRole('group', { name: label, exact: true }).locator('dd').first();
@@ -134,7 +126,7 @@ function tile(page: Page, label: string): Locator {
 async function readFigures(page: Page) {
   await tile(page, 'Sales').waitFor();
   return {
-    salesMinor: minorOf(await tile(page, 'Sales').innerText()),
+    salesMinor: await shownAmount(tile(page, 'Sales')),
     count: Number((await tile(page, 'Number of sales').innerText()).replace(/,/g, '')),
   };
 }
@@ -181,7 +173,7 @@ describe('the dashboard', () => {
     const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: nairobiHour(sale.ringUpAt), exact: true }) });
     await row.waitFor();
     expect(Number(await row.getByRole('cell').nth(1).innerText())).toBeGreaterThanOrEqual(1);
-    expect(minorOf(await row.getByRole('cell').nth(2).innerText())).toBeGreaterThanOrEqual(sale.totalMinor);
+    expect(await shownAmount(row.getByRole('cell').nth(2))).toBeGreaterThanOrEqual(sale.totalMinor);
     await hours.getByRole('button', { name: 'Chart' }).click();
     await hours.getByRole('img', { name: 'Bar chart of sales by hour of the day' }).waitFor();
 

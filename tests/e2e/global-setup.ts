@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { FAKE_DARAJA_URL, FAKE_ETIMS_URL } from './support/fake-providers';
+import { FAKE_DARAJA_URL, FAKE_DNS_RESOLVER, FAKE_ETIMS_URL } from './support/fake-providers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,6 +52,7 @@ export default async function setup(project: TestProject) {
     DEMO_SALES_PER_DAY: '40',
     ETIMS_SANDBOX_URL: FAKE_ETIMS_URL,
     MPESA_SANDBOX_URL: FAKE_DARAJA_URL,
+    DNS_RESOLVER: FAKE_DNS_RESOLVER,
   };
   const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env,

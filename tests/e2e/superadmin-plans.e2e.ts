@@ -61,6 +61,8 @@ describe('Plan Management and Revenue', () => {
     const admin = await session.openPage(DESKTOP);
     await signInThroughForm(admin, ACCOUNTS.superAdmin);
     const nav = admin.getByRole('navigation', { name: 'Platform' });
+    // The console's chunk may still be arriving when the address changes.
+    await nav.locator('a[href="/superadmin/plans"]').waitFor();
     const targets = await linkTargets(nav.getByRole('link'));
     // Spec §2's order: Overview, Tenant Management, User Management, (Analytics,) Revenue, Plan Management.
     const users = targets.indexOf('/superadmin/users');

@@ -86,8 +86,10 @@ export function sendRequest(port: number, path: string, options: TestRequestOpti
     ...options.headers,
   };
   return new Promise((resolve, reject) => {
+    // A connection of its own: a kept-alive one can be closed by the server's keep-alive timeout
+    // while a test's long setup holds the event loop, and the next request then meets ECONNRESET.
     const req = httpRequest(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers },
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers, agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { HomeIcon, UserCogIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { MaintenanceBanner } from '../components/maintenance-banner';
+import { SupportAccessBanner } from '../components/support-access-banner';
 import { SignOutMenuItem } from '../auth/account-menu-items';
 import { useSignedInUser } from '../auth/auth-provider';
 import type { EntitlementsResponse } from '../../core/billing/billing.schemas';
@@ -79,6 +81,8 @@ function AdminShell({ entitlements }: { entitlements: EntitlementsResponse | und
       <AdminSidebar isOpen={isSidebarOpen} {...sidebarProps} />
       <AdminSidebarSheet isOpen={isSheetOpen} onClose={closeSheet} {...sidebarProps} />
       <div className="flex min-w-0 flex-1 flex-col">
+        <SupportAccessBanner />
+        <MaintenanceBanner />
         <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
           <div className="flex h-14 items-center gap-2 px-3 sm:px-4">
             <SidebarToggleButton isOpen={isSidebarOpen} onToggle={toggleSidebar} />
@@ -97,7 +101,7 @@ function AdminShell({ entitlements }: { entitlements: EntitlementsResponse | und
                   <Trans>Profile Settings</Trans>
                 </DropdownMenuItem>
                 <DropdownMenuItem asChild>
-                  <Link to={user.isPlatformAdmin ? '/superadmin' : '/admin/dashboard'}>
+                  <Link to={user.homePath === '/superadmin' ? '/superadmin' : '/admin/dashboard'}>
                     <HomeIcon aria-hidden />
                     <Trans>Home</Trans>
                   </Link>

@@ -6,9 +6,9 @@ import { DisplayTimeZoneContext } from '../lib/date-format';
 import { PLATFORM_TIME_ZONE } from '../lib/format';
 import { useBusinessSettings } from '../settings/settings.api';
 
-/** Whether the page belongs to the platform area (its own pages, and a platform admin's profile). */
-function isPlatformPage(pathname: string, isPlatformAdmin: boolean): boolean {
-  return pathname === '/superadmin' || pathname.startsWith('/superadmin/') || (isPlatformAdmin && pathname === '/profile');
+/** Whether the page belongs to the platform area (its own pages, and the profile of one whose home is the console). */
+function isPlatformPage(pathname: string, isConsoleHome: boolean): boolean {
+  return pathname === '/superadmin' || pathname.startsWith('/superadmin/') || (isConsoleHome && pathname === '/profile');
 }
 
 /**
@@ -21,7 +21,7 @@ export function DisplayTimeZoneProvider({ children }: { children: ReactNode }) {
   const { auth } = useAuth();
   const { pathname } = useLocation();
   const settings = useBusinessSettings({ enabled: false });
-  const isPlatformAdmin = auth.status === 'signed-in' && auth.user.isPlatformAdmin;
-  const timeZone = isPlatformPage(pathname, isPlatformAdmin) ? PLATFORM_TIME_ZONE : (settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const isConsoleHome = auth.status === 'signed-in' && auth.user.homePath === '/superadmin';
+  const timeZone = isPlatformPage(pathname, isConsoleHome) ? PLATFORM_TIME_ZONE : (settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
   return <DisplayTimeZoneContext value={timeZone}>{children}</DisplayTimeZoneContext>;
 }

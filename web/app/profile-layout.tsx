@@ -2,8 +2,8 @@ import { AdminLayout } from '../admin/admin-layout';
 import { useSignedInUser } from '../auth/auth-provider';
 import { SuperAdminLayout } from '../superadmin/superadmin-layout';
 
-/** /profile sits in the person's own area: the platform frame for platform admins, else the shop's. */
+/** /profile sits in the person's own area: the platform frame for platform admins (not in a support session), else the shop's. */
 export function ProfileLayout() {
   const user = useSignedInUser();
-  return user.isPlatformAdmin ? <SuperAdminLayout /> : <AdminLayout />;
+  return user.homePath === '/superadmin' ? <SuperAdminLayout /> : <AdminLayout />;
 }

@@ -39,6 +39,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'team.custom_role_deleted': msg`Custom role deleted`,
   'export.csv': msg`CSV downloaded`,
   'export.pdf': msg`PDF downloaded`,
+  'export.archive': msg`All of the shop's data downloaded`,
+  'platform.data_exported': msg`Platform exported all of the shop's data`,
+  'support.access_started': msg`Platform support opened read-only access`,
+  'support.access_ended': msg`Platform support access ended`,
 };
 
 export const isKnownAction = (action: string): action is AuditAction => Object.hasOwn(AUDIT_ACTION_LABELS, action);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { StoreIcon } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router';
+import { MaintenanceBanner } from '../components/maintenance-banner';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { PRODUCT_NAME, useDocumentTitle } from '../lib/use-document-title';
 import { useTenantContext } from '../tenancy/tenancy.api';
@@ -29,6 +30,7 @@ export function AuthPage() {
 
   return (
     <AuthCard title={name} description={tenant ? t`Staff sign-in` : t`Point of sale for shops`}>
+      <MaintenanceBanner className="mb-4 rounded-md border" />
       {isUnknownAddress ? (
         <Alert>
           <StoreIcon aria-hidden />

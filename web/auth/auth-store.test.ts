@@ -9,6 +9,7 @@ const owner: SessionUser = {
   role: 'admin',
   tenantId: null,
   isPlatformAdmin: false,
+  supportAccess: false,
   requirePasswordChange: true,
   emailVerified: false,
   homePath: '/admin',

@@ -42,7 +42,8 @@ export function RequireAuth({ allowedRoles, requirePlatformAdmin = false }: Requ
     const keepLocation = auth.reason === 'no-session' || auth.reason === 'expired';
     return <Navigate to={keepLocation ? signInPathFor(location) : '/auth'} replace />;
   }
-  const isAllowed = requirePlatformAdmin ? auth.user.isPlatformAdmin : isRoleAllowed(auth.user.role, allowedRoles);
+  // The console is not for a support access session, whose home is the shop it was opened on.
+  const isAllowed = requirePlatformAdmin ? auth.user.homePath === '/superadmin' : isRoleAllowed(auth.user.role, allowedRoles);
   if (!isAllowed) return <Navigate to="/" replace />;
   // Behind the mandatory dialog the page is inert: the admin area may mount after the dialog (it
   // waits for the plan), where the dialog's own hiding of the page behind would miss it.

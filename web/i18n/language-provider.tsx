@@ -77,6 +77,7 @@ export function useLanguage() {
   const { auth } = useAuth();
   const queryClient = useQueryClient();
   const isSignedIn = auth.status === 'signed-in';
+  const supportAccess = auth.status === 'signed-in' && auth.user.supportAccess;
 
   const changeLanguage = useCallback(
     async (locale: Locale) => {
@@ -87,9 +88,10 @@ export function useLanguage() {
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, (session) =>
         session?.user ? { user: { ...session.user, language: locale } } : session,
       );
-      await saveLanguage(locale);
+      // A support access session reads only (issue 21): the admin's profile keeps its language.
+      if (!supportAccess) await saveLanguage(locale);
     },
-    [isSignedIn, queryClient],
+    [isSignedIn, supportAccess, queryClient],
   );
 
   const locale = active.locale as Locale;

@@ -81,3 +81,15 @@ export function formatNumber(value: number, locale = currentIntlLocale()): strin
 export function formatMoneyAmount(amountMinor: number, currencySymbol: string, decimals = 2, locale = currentIntlLocale()): string {
   return formatMinorUnits(amountMinor, currencySymbol, decimals, locale);
 }
+
+/** Bytes in the largest unit that keeps the number at or above 1 (kB, MB, GB: powers of 1024). */
+export function formatBytes(bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(currentIntlLocale(), { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+}

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { lazyArea } from '../i18n/lazy-area';
 import { BusinessSettingsTab } from './business-settings-tab';
 import { FeaturesTab } from './features-tab';
+import { ShopExportCard } from './shop-export-card';
 import { InventorySettingsTab } from '../inventory/inventory-settings-tab';
 import { CreditSettingsSection } from '../accounts/credit-settings-section';
 import { LoyaltySettingsSection } from '../loyalty/loyalty-settings-section';
@@ -90,8 +91,9 @@ export function SettingsPage() {
             <Trans>Features</Trans>
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="business">
+        <TabsContent value="business" className="grid gap-6">
           <BusinessSettingsTab canEdit={mayChange} />
+          {mayChange && <ShopExportCard />}
         </TabsContent>
         <TabsContent value="inventory">
           <InventorySettingsTab canEdit={mayChange} />

@@ -70,6 +70,15 @@ export function SignupPage() {
       </SignupCard>
     );
   }
+  if (options.data.isDisabled) {
+    return (
+      <SignupCard title={t`Open your shop`}>
+        <p role="status" className="text-sm">
+          <Trans>Sign-up of new shops is closed for now. Please try again later.</Trans>
+        </p>
+      </SignupCard>
+    );
+  }
   if (!options.data.isOpen) {
     const signupUrl = options.data.signupUrl;
     return (

@@ -3,8 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { SortButton } from '../components/sort-button';
 import { TableHead } from '../components/ui/table';
 
-// Pieces the console's pages share: a headline figure, and a small table sorted in the browser
-// (the few rows a page already holds: route families, the largest tables).
+// Pieces the console's pages share: a headline figure, a small table sorted in the browser (the
+// few rows a page already holds: route families, the largest tables), and a shop page's card of
+// records (custom prices, support access).
 
 /** One headline figure: an icon and title, the value, and an optional note under it. */
 export function Figure({ icon: Icon, title, note, testId, children }: { icon: LucideIcon; title: string; note?: string; testId: string; children: ReactNode }) {
@@ -45,4 +46,58 @@ export function useSortedRows<Row, Key extends keyof Row>(rows: readonly Row[], 
     </TableHead>
   );
   return { sorted, header };
+}
+
+/**
+ * A card of a shop's records on its console page: a title with its action, what it is for, why the
+ * list or the last change failed, then the list (or while it loads, or that it is empty).
+ */
+export function RecordsCard({
+  title,
+  action,
+  description,
+  failures,
+  isPending,
+  loadingText,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  title: string;
+  action: ReactNode;
+  description: ReactNode;
+  /** Messages to show, null where nothing failed. */
+  failures: Array<string | null>;
+  isPending: boolean;
+  loadingText: ReactNode;
+  isEmpty: boolean;
+  emptyText: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="grid content-start gap-3 rounded-xl border bg-card p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold">{title}</h2>
+        {action}
+      </div>
+      <p className="text-sm text-muted-foreground">{description}</p>
+      {failures.map(
+        (failure, index) =>
+          failure && (
+            <p key={index} role="alert" className="text-sm text-destructive">
+              {failure}
+            </p>
+          ),
+      )}
+      {isPending ? (
+        <p className="text-sm text-muted-foreground" aria-busy>
+          {loadingText}
+        </p>
+      ) : isEmpty ? (
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
+      ) : (
+        <div className="overflow-x-auto">{children}</div>
+      )}
+    </section>
+  );
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { AlertTriangleIcon, ArchiveIcon, DatabaseIcon, GitBranchIcon, HardDriveIcon, SnailIcon, StoreIcon, TableIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { TENANT_ROW_SORTS, type DatabaseOverview, type DatabaseTable, type TenantRowsPage } from '../../core/platform/system.schemas';
 import { SortButton } from '../components/sort-button';
 import { Alert, AlertDescription } from '../components/ui/alert';
@@ -11,7 +12,7 @@ import { PagedTable } from '../inventory/data-table';
 import { DetailSkeleton, EmptyState, LoadError, useAddressParams } from '../inventory/inventory-ui';
 import { PAGE_SIZE } from '../inventory/inventory.api';
 import { useDateFormat } from '../lib/date-format';
-import { currentIntlLocale, formatNumber } from '../lib/format';
+import { formatBytes, formatNumber } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Figure, useSortedRows } from './console-parts';
 import { useDatabaseOverview, useTenantRows } from './system.api';
@@ -21,18 +22,6 @@ const ENABLE_PG_STAT_STATEMENTS = "shared_preload_libraries = 'pg_stat_statement
 
 type TableSort = keyof Pick<DatabaseTable, 'name' | 'totalBytes' | 'tableBytes' | 'indexBytes' | 'estimatedRows'>;
 type TenantRowSort = (typeof TENANT_ROW_SORTS)[number];
-
-/** Bytes in the largest unit that keeps the number at or above 1 (kB, MB, GB: powers of 1024). */
-export function formatBytes(bytes: number): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(currentIntlLocale(), { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
-}
 
 /**
  * /superadmin/database (issue 21): the database's size, its largest tables, rows per shop, the
@@ -331,8 +320,17 @@ function BackupsSection({ backups, driver }: { backups: DatabaseOverview['backup
           </li>
         ))}
       </ol>
+      <p className="text-sm text-muted-foreground">
+        <Trans>
+          One shop's data alone: open the shop in{' '}
+          <Link to="/superadmin/tenants" className="font-medium text-primary underline-offset-4 hover:underline">
+            Tenant Management
+          </Link>{' '}
+          and download its export (a .tar.gz of every table's rows), while the app runs.
+        </Trans>
+      </p>
       <p className="text-xs text-muted-foreground">
-        <Trans>More in docs/platform.md, "Backups".</Trans>
+        <Trans>More in docs/platform.md, "Backups" and "Per-shop export".</Trans>
       </p>
     </section>
   );

@@ -21,7 +21,7 @@ import { apiRequest } from '../lib/api-client';
 
 // The platform console's API (server/platform/platform.routes.ts).
 
-const PLATFORM = ['platform'] as const;
+export const PLATFORM = ['platform'] as const;
 
 function searchOf(query: Record<string, unknown>): string {
   const search = new URLSearchParams();
@@ -83,7 +83,7 @@ export const useUsers = (query: UserListQuery) =>
   });
 
 /** A change made in the console: every platform list and page is read again once it is done. */
-function usePlatformMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
+export function usePlatformMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: PLATFORM }) });
 }

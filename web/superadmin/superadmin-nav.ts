@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { ActivityIcon, BanknoteIcon, DatabaseIcon, LayersIcon, LayoutDashboardIcon, StoreIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { ActivityIcon, BanknoteIcon, ChartColumnIcon, DatabaseIcon, LayersIcon, LayoutDashboardIcon, MegaphoneIcon, SettingsIcon, ShieldIcon, StoreIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 
 export interface PlatformNavItem {
   /** The link's text, translated where it is shown (i18n._). */
@@ -11,11 +11,7 @@ export interface PlatformNavItem {
   end?: boolean;
 }
 
-/**
- * Spec §2's platform sidebar, the pages built so far (issue 21), in the spec's order: Analytics
- * joins Platform Management after User Management, and Security, Communications and Settings join
- * System Administration after Database, as their pages are built.
- */
+/** Spec §2's platform sidebar (issue 21): its two groups and eleven pages, in the spec's order. */
 export const PLATFORM_NAV: ReadonlyArray<{ label: MessageDescriptor; items: readonly PlatformNavItem[] }> = [
   {
     label: msg`Platform Management`,
@@ -23,6 +19,7 @@ export const PLATFORM_NAV: ReadonlyArray<{ label: MessageDescriptor; items: read
       { title: msg`Overview`, to: '/superadmin', icon: LayoutDashboardIcon, end: true },
       { title: msg`Tenant Management`, to: '/superadmin/tenants', icon: StoreIcon },
       { title: msg`User Management`, to: '/superadmin/users', icon: UsersIcon },
+      { title: msg`Analytics`, to: '/superadmin/analytics', icon: ChartColumnIcon },
       { title: msg`Revenue`, to: '/superadmin/revenue', icon: BanknoteIcon },
       { title: msg`Plan Management`, to: '/superadmin/plans', icon: LayersIcon },
     ],
@@ -32,6 +29,9 @@ export const PLATFORM_NAV: ReadonlyArray<{ label: MessageDescriptor; items: read
     items: [
       { title: msg`System Health`, to: '/superadmin/system', icon: ActivityIcon },
       { title: msg`Database`, to: '/superadmin/database', icon: DatabaseIcon },
+      { title: msg`Security`, to: '/superadmin/security', icon: ShieldIcon },
+      { title: msg`Communications`, to: '/superadmin/communications', icon: MegaphoneIcon },
+      { title: msg`Settings`, to: '/superadmin/settings', icon: SettingsIcon },
     ],
   },
 ];

@@ -27,6 +27,10 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { usePlans, useTenant, useTenantAction, type TenantAction } from './platform.api';
 import { LIMIT_LABELS, PLATFORM_ACTION_LABELS, PLAN_PERIOD_LABELS } from './platform-labels';
 import { TenantStatusBadge } from './tenants-page';
+import { TenantExportCard } from './tenant-export-card';
+import { CustomPricingCard } from './custom-pricing-card';
+import { SupportAccessCard } from './support-access-card';
+import { TenantDomainsCard } from './tenant-domains-card';
 
 type Dialogs = 'extend-trial' | 'plan' | 'suspend' | null;
 
@@ -122,11 +126,14 @@ export function TenantPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <SubscriptionSection shop={shop} />
         <UsageSection shop={shop} />
-        <AddressesSection shop={shop} />
+        <TenantDomainsCard shop={shop} />
         <ActivitySection shop={shop} />
       </div>
+      <CustomPricingCard tenantId={shop.id} />
+      <SupportAccessCard tenantId={shop.id} />
       <StaffSection shop={shop} />
       <HistorySection shop={shop} />
+      <TenantExportCard shop={shop} />
       <ExtendTrialDialog open={dialog === 'extend-trial'} onClose={() => setDialog(null)} pending={action.isPending} error={action.error} onSubmit={(days) => run({ kind: 'extend-trial', days }, t`Trial extended`)} />
       <ChangePlanDialog shop={shop} open={dialog === 'plan'} onClose={() => setDialog(null)} pending={action.isPending} error={action.error} onSubmit={(planId) => run({ kind: 'plan', input: { planId } }, t`Plan changed`)} />
       <SuspendDialog shop={shop} open={dialog === 'suspend'} onClose={() => setDialog(null)} pending={action.isPending} error={action.error} onSubmit={(input) => run({ kind: 'suspend', input }, t`The shop is suspended`)} />
@@ -191,27 +198,6 @@ function UsageSection({ shop }: { shop: PlatformTenant }) {
           </Detail>
         ))}
       </dl>
-    </Section>
-  );
-}
-
-function AddressesSection({ shop }: { shop: PlatformTenant }) {
-  const { t } = useLingui();
-  return (
-    <Section title={t`Addresses and domains`}>
-      <ul className="grid gap-1 text-sm">
-        {shop.addresses.map((address) => (
-          <li key={address} className="break-all">
-            {address}
-          </li>
-        ))}
-        {shop.domains.map((domain) => (
-          <li key={domain.domain} className="flex flex-wrap items-center gap-2 break-all">
-            {domain.domain}
-            {domain.isCustomDomain && <Badge variant="outline">{domain.verifiedAt ? t`Custom, verified` : t`Custom, not verified`}</Badge>}
-          </li>
-        ))}
-      </ul>
     </Section>
   );
 }

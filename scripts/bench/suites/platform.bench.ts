@@ -3,6 +3,9 @@ import type { TenantListQuery } from '../../../core/platform/platform.schemas';
 import { queryRows } from '../../../server/db/client';
 import { unsafeReadAcrossTenants } from '../../../server/platform/cross-tenant-read';
 import { tenantPageSql } from '../../../server/platform/tenants.service';
+import { daysToRead, endingTrialsSql, forgetAnalyticsDays, idleShopsSql, platformToday, readAnalyticsRows } from '../../../server/platform/analytics.service';
+import { resolveAnalyticsPeriod } from '../../../core/platform/analytics.rules';
+import { endingTrialsQuerySchema, idleShopsQuerySchema, type AnalyticsPeriodQuery } from '../../../core/platform/analytics.schemas';
 import { createUser, TEST_PASSWORD } from '../../../tests/support/factories';
 import { createTestApp, signInAs } from '../../../tests/support/test-app';
 import { formatMs, formatRatio } from '../support/format';
@@ -34,11 +37,25 @@ const QUERIES: Array<{ label: string; query: TenantListQuery }> = [
   { label: 'status past due, by name, page 2', query: { status: 'past_due', sort: 'name', direction: 'asc', page: 2 } },
 ];
 
+/** What the Analytics page asks (issue 21): the summary over three periods, and the two churn lists. */
+const DAY_MS = 86_400_000;
+const dayBefore = (days: number) => new Date(Date.parse(`${platformToday()}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+type AnalyticsRequest = { label: string } & ({ kind: 'summary'; query: AnalyticsPeriodQuery } | { kind: 'idle'; query: { days?: number; page?: number } } | { kind: 'trials'; query: { page?: number } });
+const ANALYTICS_REQUESTS: AnalyticsRequest[] = [
+  { label: 'summary, last 30 days (default)', kind: 'summary', query: {} },
+  { label: 'summary, last 7 days', kind: 'summary', query: { from: dayBefore(6), to: dayBefore(0) } },
+  { label: 'summary, last 366 days', kind: 'summary', query: { from: dayBefore(365), to: dayBefore(0) } },
+  { label: 'idle shops (14 days), page 1', kind: 'idle', query: {} },
+  { label: 'idle shops (30 days), page 5', kind: 'idle', query: { days: 30, page: 5 } },
+  { label: 'trials ending unpaid, page 1', kind: 'trials', query: {} },
+];
+const ANALYTICS_PATHS = { summary: '/api/platform/analytics', idle: '/api/platform/analytics/idle-shops', trials: '/api/platform/analytics/ending-trials' } as const;
+
 const searchOf = (query: TenantListQuery) => new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
 
 const platform: BenchSuite = {
   name: 'platform',
-  description: `the super-admin tenant list (search + page) over ${TENANTS.toLocaleString('en-US')} shops: API p95 beside the same SQL run raw`,
+  description: `the super-admin tenant list (search + page) and analytics over ${TENANTS.toLocaleString('en-US')} shops: API p95 beside the same SQL run raw`,
   async run(): Promise<SummaryLine[]> {
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'test';
@@ -75,8 +92,23 @@ const platform: BenchSuite = {
                case when s.n % 2 = 1 then null when s.n % 10 = 0 then now() - interval '3 days' else now() + interval '20 days' end,
                case when s.n % 2 = 0 then (select id from plans where k = s.n % (select count(*) from plans)) end
           from shops s`);
+      // Sales for Analytics, as the reports' triggers leave them in report_sale_hours: two shops in
+      // three sold over the last 60 days (four days in five), 1–7 sales a day; a location each.
+      // tenant-access: the bench writes every shop's location in one statement, as above
+      await database.platform.execute(sql`
+        insert into locations (tenant_id, name, is_default)
+        select id, 'Main', true from tenants where subdomain like 'bench-%'`);
+      // tenant-access: the bench writes every shop's sales summary in one statement, as above
+      await database.platform.execute(sql`
+        insert into report_sale_hours (tenant_id, day, location_id, register_id, cashier_id, hour, sale_count, sales_minor)
+        select l.tenant_id, (now() at time zone 'Africa/Nairobi')::date - d, l.id, l.id, '00000000-0000-0000-0000-000000000000'::uuid,
+               (8 + s.n % 10)::smallint, 1 + (s.n + d) % 7, (1 + (s.n + d) % 7) * 50000
+          from (select id, substr(subdomain, 7)::int as n from tenants where subdomain like 'bench-%') s
+          join locations l on l.tenant_id = s.id
+          cross join generate_series(0, 59) d
+         where s.n % 3 <> 0 and (s.n + d) % 5 <> 0`);
       // What autovacuum does after a bulk load in production: statistics, and the search indexes' new entries out of their GIN pending lists.
-      await database.platform.execute(sql`vacuum analyze tenants, users, profiles, tenant_users, tenant_subscription_details, billing_plans`);
+      await database.platform.execute(sql`vacuum analyze tenants, users, profiles, tenant_users, tenant_subscription_details, billing_plans, locations, report_sale_hours`);
       const loadSeconds = (performance.now() - loaded) / 1000;
 
       const adminHost = `localhost:${testApp.port}`;
@@ -135,7 +167,75 @@ const platform: BenchSuite = {
           'Raw: the list\'s own statement (tenantPageSql) in a read-only cross-shop transaction, no HTTP, session or guard; each API request is followed by its raw twin.',
         ],
       });
+      const [summaryRows] = await unsafeReadAcrossTenants(database, (tx) => queryRows<{ rows: number }>(tx, sql`select count(*)::int as rows from report_sale_hours`));
+      const analyticsApi = async (request: AnalyticsRequest) => {
+        const path = `${ANALYTICS_PATHS[request.kind]}?${new URLSearchParams(Object.entries(request.query).map(([name, value]) => [name, String(value)])).toString()}`;
+        const response = await testApp.request(path, { host: adminHost, headers: { cookie } });
+        if (response.status !== 200) throw new BenchError(`GET ${path} answered ${response.status}: ${response.text.slice(0, 200)}`);
+        return response.json<Record<string, unknown>>();
+      };
+      const today = platformToday();
+      const analyticsRaw = (request: AnalyticsRequest) =>
+        unsafeReadAcrossTenants(database, async (tx): Promise<unknown> => {
+          if (request.kind === 'summary') {
+            // What the API reads once its past days are kept: yesterday and today, and the rest of the statements.
+            const period = resolveAnalyticsPeriod(request.query, today);
+            return readAnalyticsRows(tx, period, today, daysToRead(database, period, today, Date.now()));
+          }
+          if (request.kind === 'idle') return queryRows(tx, idleShopsSql(idleShopsQuerySchema.parse(request.query), today));
+          return queryRows(tx, endingTrialsSql(endingTrialsQuerySchema.parse(request.query)));
+        });
+      const analyticsFacts: Array<[string, string, string]> = [];
+      forgetAnalyticsDays(database);
+      for (const request of ANALYTICS_REQUESTS) {
+        const started = performance.now();
+        const answer = await analyticsApi(request);
+        const first = performance.now() - started;
+        await analyticsRaw(request);
+        analyticsFacts.push([
+          request.label,
+          formatMs(first),
+          request.kind === 'summary' ? `${String(answer.activeShopsInPeriod)} active shops, ${String(answer.transactions)} sales` : `${String(answer.total)} shops`,
+        ]);
+      }
+      const analyticsApiMs: number[] = [];
+      const analyticsRawMs: number[] = [];
+      const perRequest = new Map<string, { api: number[]; raw: number[] }>(ANALYTICS_REQUESTS.map(({ label }) => [label, { api: [], raw: [] }]));
+      for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round += 1) {
+        for (const request of ANALYTICS_REQUESTS) {
+          let started = performance.now();
+          await analyticsApi(request);
+          const viaApi = performance.now() - started;
+          started = performance.now();
+          await analyticsRaw(request);
+          const viaRaw = performance.now() - started;
+          if (round < WARMUP_ROUNDS) continue;
+          analyticsApiMs.push(viaApi);
+          analyticsRawMs.push(viaRaw);
+          perRequest.get(request.label)!.api.push(viaApi);
+          perRequest.get(request.label)!.raw.push(viaRaw);
+        }
+      }
+      const analyticsApiSummary = summarize(analyticsApiMs);
+      const analyticsRawSummary = summarize(analyticsRawMs);
+      printTable({
+        title: `Figure P2 — GET /api/platform/analytics* over ${counted!.tenants.toLocaleString('en-US')} shops and ${summaryRows!.rows.toLocaleString('en-US')} sales-summary rows, ${ROUNDS} rounds of ${ANALYTICS_REQUESTS.length} requests after ${WARMUP_ROUNDS} warm-up rounds (${engine}, in-process)`,
+        columns: ['request', 'first (cold)', 'answer', 'API p50', 'API p95', 'raw p50', 'raw p95'],
+        rows: [
+          ...analyticsFacts.map(([label, first, answer]) => {
+            const times = perRequest.get(label)!;
+            const [a, r] = [summarize(times.api), summarize(times.raw)];
+            return [label, first, answer, formatMs(a.p50), formatMs(a.p95), formatMs(r.p50), formatMs(r.p95)];
+          }),
+          ['all requests', '', '', formatMs(analyticsApiSummary.p50), formatMs(analyticsApiSummary.p95), formatMs(analyticsRawSummary.p50), formatMs(analyticsRawSummary.p95)],
+        ],
+        notes: [
+          'Raw: the same statements (readAnalyticsRows, idleShopsSql, endingTrialsSql) in a read-only cross-shop transaction, no HTTP, session, guard or shaping; each API request is followed by its raw twin.',
+          'First (cold): the first request, before any past day is kept; afterwards the summary reads yesterday and today per shop and keeps days before that for 10 minutes (docs/platform.md "Analytics").',
+        ],
+      });
       const ratio = apiSummary.p95 / rawSummary.p95;
+      const analyticsRatio = analyticsApiSummary.p95 / analyticsRawSummary.p95;
       return [
         {
           figure: `tenant list (search + page), ${counted!.tenants.toLocaleString('en-US')} shops, p95 via API (${engine})`,
@@ -143,6 +243,13 @@ const platform: BenchSuite = {
           baseline: `raw SQL ${formatMs(rawSummary.p95)} (${formatRatio(ratio)})`,
           goal: `< ${GOAL_P95_MS} ms`,
           status: goalStatus(apiSummary.p95 < GOAL_P95_MS),
+        },
+        {
+          figure: `analytics (summary, idle shops, ending trials), ${counted!.tenants.toLocaleString('en-US')} shops, p95 via API (${engine})`,
+          value: formatMs(analyticsApiSummary.p95),
+          baseline: `raw SQL ${formatMs(analyticsRawSummary.p95)} (${formatRatio(analyticsRatio)})`,
+          goal: `< ${GOAL_P95_MS} ms`,
+          status: goalStatus(analyticsApiSummary.p95 < GOAL_P95_MS),
         },
       ];
     } finally {

@@ -21,3 +21,4 @@ export * from './team';
 export * from './communications';
 export * from './platform';
 export * from './signup';
+export * from './support-access';

@@ -136,6 +136,25 @@ export const reportSaleHours = pgTable(
   ],
 );
 
+/**
+ * Each shop's first and last day with a sale, and with a sale to a named customer: the days of its
+ * summaries with sale_count > 0, read again by triggers whenever they change (migration 0062), so
+ * the platform's Analytics tells a shop active in a period from one row (docs/platform.md).
+ */
+export const reportShopActivity = pgTable(
+  'report_shop_activity',
+  {
+    tenantId: uuid('tenant_id')
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    firstSaleDay: date('first_sale_day'),
+    lastSaleDay: date('last_sale_day'),
+    firstCustomerSaleDay: date('first_customer_sale_day'),
+    lastCustomerSaleDay: date('last_customer_sale_day'),
+  },
+  (t) => [index('report_shop_activity_last_sale_idx').on(t.lastSaleDay)],
+);
+
 /** A tender's day at a location: what was paid with it, and refunded to it. */
 export const reportTenderDays = pgTable(
   'report_tender_days',

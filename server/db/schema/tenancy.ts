@@ -37,10 +37,16 @@ export const tenantDomains = pgTable(
     isCustomDomain: boolean('is_custom_domain').notNull().default(true),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     allowTenantlessAuth: boolean('allow_tenantless_auth').notNull().default(false),
+    /** A custom domain added in the console: the value its `_dukani-verification` TXT record must carry. */
+    verificationToken: text('verification_token'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** DOMAIN_CHECK_ERRORS (core/platform/domains.schemas.ts); null once a check succeeded or none ran. */
+    lastCheckError: text('last_check_error'),
     ...timestamps(),
   },
   (t) => [
     check('tenant_domains_domain_lowercase', sql`${t.domain} = lower(${t.domain})`),
+    check('tenant_domains_last_check_error_check', sql`${t.lastCheckError} in ('no_record', 'wrong_value', 'timeout', 'dns_error')`),
     index('tenant_domains_tenant_idx').on(t.tenantId),
   ],
 );

@@ -6,3 +6,6 @@ export const FAKE_ETIMS_PORT = 47910;
 export const FAKE_DARAJA_PORT = 47911;
 export const FAKE_ETIMS_URL = `http://127.0.0.1:${FAKE_ETIMS_PORT}/etims-api`;
 export const FAKE_DARAJA_URL = `http://127.0.0.1:${FAKE_DARAJA_PORT}`;
+// The name server custom domains' TXT records are looked up at (DNS_RESOLVER): tests/support/fake-dns-server.ts over UDP.
+export const FAKE_DNS_PORT = 47912;
+export const FAKE_DNS_RESOLVER = `127.0.0.1:${FAKE_DNS_PORT}`;

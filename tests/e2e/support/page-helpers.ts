@@ -50,3 +50,20 @@ export function collectRefusals(page: Page): string[] {
 export const linkTexts = async (links: Locator) => (await links.allInnerTexts()).map((text) => text.trim());
 /** The links' addresses, in order. */
 export const linkTargets = (links: Locator) => links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href') ?? ''));
+
+/** "KSh 1,234.50" → 123450; "−KSh 20.00" → −2000. */
+export function minorOf(text: string): number {
+  const match = /^(−|-)?\s*KSh\s*([\d,]+)\.(\d{2})$/.exec(text.trim());
+  if (!match) throw new Error(`${JSON.stringify(text)} is not an amount`);
+  const minor = Number(match[2]!.replace(/,/g, '')) * 100 + Number(match[3]);
+  return match[1] ? -minor : minor;
+}
+
+/**
+ * The amount an element shows, in minor units. Figures can paint before the shop's settings bring
+ * the currency symbol, so this waits for the symbol rather than reading a bare number.
+ */
+export async function shownAmount(element: Locator): Promise<number> {
+  await element.page().waitForFunction((node) => node?.textContent?.includes('KSh') ?? false, await element.elementHandle(), { polling: 50 });
+  return minorOf(await element.innerText());
+}
