@@ -6,6 +6,7 @@ import { appUrl, useBrowser } from './support/browser';
 import { FAKE_DNS_PORT } from './support/fake-providers';
 import { signUpOwnShop } from './support/own-shop';
 import { callApi } from './support/page-helpers';
+import { DESKTOP } from './support/console';
 
 // A shop's custom domain (issue 21, docs/platform.md "Custom domains"): the platform admin adds one
 // to a shop of this file's own making, "Verify now" fails while the DNS has no record, the TXT
@@ -31,7 +32,6 @@ afterEach(() => {
   expect(session.pageErrors).toEqual([]);
 });
 
-const DESKTOP = { viewport: { width: 1366, height: 768 }, cookieConsent: 'accepted' as const };
 
 /** The server under test at another host name, on its own port. */
 const atHost = (host: string, path: string) => {

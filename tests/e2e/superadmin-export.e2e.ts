@@ -6,6 +6,7 @@ import { tenantExportManifestSchema } from '../../core/platform/tenant-export.sc
 import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import { signUpOwnShop } from './support/own-shop';
+import { DESKTOP } from './support/console';
 
 // The per-shop export (issue 21, docs/platform.md "Per-shop export"): a shop of this file's own
 // (signed up on a trial, so its plan has backup_restore); its owner downloads the archive from
@@ -20,7 +21,6 @@ afterEach(() => {
   expect(session.pageErrors).toEqual([]);
 });
 
-const DESKTOP = { viewport: { width: 1366, height: 768 }, cookieConsent: 'accepted' as const };
 
 /** Clicks the button, takes the browser's download and checks it is the shop's archive. */
 async function downloadArchive(page: Page, testId: string, shop: { tenantId: string; subdomain: string }) {

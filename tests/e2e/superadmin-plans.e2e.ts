@@ -4,6 +4,7 @@ import { ACCOUNTS, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import type { PlanInput, PlatformPlanDetail } from '../../core/platform/plans.schemas';
 import { callApi, linkTargets, measureHorizontalOverflow } from './support/page-helpers';
+import { DESKTOP, PHONE } from './support/console';
 
 // Plan Management and Revenue (issue 21): as the demo platform admin, lower the products limit of
 // the retired demo plan (Duka Mini, which Duka la Mtaa pays for) to what the shop has, in the
@@ -18,8 +19,6 @@ afterEach(() => {
   expect(session.pageErrors).toEqual([]);
 });
 
-const DESKTOP = { viewport: { width: 1366, height: 768 }, cookieConsent: 'accepted' as const };
-const PHONE = { viewport: { width: 390, height: 844 }, cookieConsent: 'accepted' as const };
 const RETIRED_PLAN = 'Duka Mini';
 
 /** POST a product from the signed-in page; the answer's status. */

@@ -3,6 +3,7 @@ import { ACCOUNTS, openUserMenu, signInThroughForm } from './support/accounts';
 import { appUrl, useBrowser } from './support/browser';
 import { signUpOwnShop } from './support/own-shop';
 import { callApi } from './support/page-helpers';
+import { DESKTOP } from './support/console';
 
 // "View as" support access (issue 21, docs/platform.md "Support access"): on a shop this file makes
 // (the demo shops are shared by every file of a run), the demo platform admin opens support access
@@ -16,7 +17,6 @@ afterEach(() => {
   expect(session.pageErrors).toEqual([]);
 });
 
-const DESKTOP = { viewport: { width: 1366, height: 768 }, cookieConsent: 'accepted' as const };
 
 describe('support access', () => {
   it('opens the shop read-only with a banner, refuses a write, ends on "End now"; the owner sees it in the audit log', async () => {

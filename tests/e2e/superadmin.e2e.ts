@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, signInThroughForm, toast } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signUpOwnShop } from './support/own-shop';
+import { DESKTOP } from './support/console';
 
 // The platform console (issue 21): as the demo platform admin, find a shop of the test's own (just
 // signed up) through the header search, extend its trial, suspend it (its owner, already signed
@@ -14,7 +15,6 @@ afterEach(() => {
   expect(session.pageErrors).toEqual([]);
 });
 
-const DESKTOP = { viewport: { width: 1366, height: 768 }, cookieConsent: 'accepted' as const };
 const REASON = 'Chargeback under review (browser test)';
 
 const sidebar = (page: Page) => page.locator('aside[aria-label="Sidebar"]:visible');

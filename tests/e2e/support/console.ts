@@ -5,7 +5,7 @@ import type { BrowserSession, OpenPageOptions } from './browser';
 // The platform console's browser files (issue 21): their screens, the admin's sign-in, a figure's number.
 
 export const DESKTOP = { viewport: { width: 1366, height: 768 }, cookieConsent: 'accepted' as const };
-export const PHONE = { viewport: { width: 390, height: 844 }, cookieConsent: 'accepted' as const };
+export const PHONE = { viewport: { width: 375, height: 667 }, cookieConsent: 'accepted' as const };
 
 /** A new page signed in as the demo platform admin, on the overview. */
 export async function signInAsPlatformAdmin(session: BrowserSession, options: OpenPageOptions) {
