@@ -14,7 +14,7 @@ export type TestDatabase = Database & { dispose(): Promise<void> };
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const dumpPath = inject('migratedPgliteDump');
+    const dumpPath = fromGlobalSetup('migratedPgliteDump');
     const loadDataDir = dumpPath ? new Blob([await readFile(dumpPath)]) : undefined;
     const database = await openDatabase({ driver: 'pglite', loadDataDir });
     await database.migrate();
@@ -23,7 +23,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `dukani_test_${randomBytes(6).toString('hex')}`;
-  const template = inject('migratedPostgresTemplate');
+  const template = fromGlobalSetup('migratedPostgresTemplate');
   await runAdmin(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -35,6 +35,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
     },
   });
+}
+
+/**
+ * What the suite's global setup provided; nothing outside a Vitest run (the benches open their
+ * databases here too, and Vitest's inject throws there).
+ */
+function fromGlobalSetup<Key extends 'migratedPgliteDump' | 'migratedPostgresTemplate'>(key: Key) {
+  return process.env.VITEST ? inject(key) : undefined;
 }
 
 export async function runAdmin(url: string, statement: string) {
